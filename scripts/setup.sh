@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs WorkloadTruth's build and test dependencies from Debian 12 packages.
+# Idempotent: a no-op (no apt-get call at all) when everything is present.
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build pkg-config   # toolchain
+  jq                                             # JSON checks in the CLI tests
+  clang libclang-rt-14-dev                       # libFuzzer targets and sanitizer runtimes
+  nlohmann-json3-dev libcli11-dev libssl-dev     # JSON, command line, SHA-256/Ed25519
+  libgtest-dev libgmock-dev libbenchmark-dev     # tests and benchmarks
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+echo "setup: installing ${missing[*]}"
+sudo_cmd=()
+[ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+export DEBIAN_FRONTEND=noninteractive
+"${sudo_cmd[@]}" apt-get update -qq
+"${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,58 @@
+#include "classify/gpu_summary.hpp"
+
+#include <array>
+#include <cstdio>
+
+namespace wt {
+namespace {
+constexpr std::size_t kTypes = 7;
+std::size_t slot(WorkloadType t) { return static_cast<std::size_t>(t); }
+}  // namespace
+
+Verdict summarize_windows(const std::vector<WindowVerdict>& windows, const std::vector<Verdict>& best,
+                          const WindowFeatures& whole) {
+  Verdict v;
+  v.features = whole;
+  if (windows.empty()) {
+    v.reasons.push_back("No window had enough samples for a verdict.");
+    return v;
+  }
+  std::array<std::size_t, kTypes> count{};
+  std::array<double, kTypes> conf_sum{};
+  for (const auto& w : windows) {
+    ++count[slot(w.type)];
+    conf_sum[slot(w.type)] += w.confidence;
+  }
+  const std::size_t idle = count[slot(WorkloadType::Idle)];
+  const std::size_t active = windows.size() - idle;
+  char buf[200];
+  if (active == 0) {
+    v.type = WorkloadType::Idle;
+    v.confidence = conf_sum[slot(WorkloadType::Idle)] / static_cast<double>(idle);
+    std::snprintf(buf, sizeof buf, "All %zu windows are IDLE.", idle);
+    v.reasons.push_back(buf);
+  } else {
+    std::size_t winner = slot(WorkloadType::Unknown);
+    double winner_mean = -1;
+    for (std::size_t t = 0; t < kTypes; ++t) {
+      if (t == slot(WorkloadType::Idle) || count[t] == 0) continue;
+      const double mean = conf_sum[t] / static_cast<double>(count[t]);
+      if (count[t] > count[winner] || (count[t] == count[winner] && mean > winner_mean) || winner_mean < 0) {
+        winner = t;
+        winner_mean = mean;
+      }
+    }
+    const double share = static_cast<double>(count[winner]) / static_cast<double>(active);
+    v.type = static_cast<WorkloadType>(winner);
+    v.confidence = share * winner_mean;
+    std::snprintf(buf, sizeof buf, "%s in %zu of %zu active windows (%.0f%%)%s.", std::string(to_string(v.type)).c_str(),
+                  count[winner], active, 100.0 * share,
+                  idle ? (", " + std::to_string(idle) + " idle windows not counted").c_str() : "");
+    v.reasons.push_back(buf);
+  }
+  if (slot(v.type) < best.size())
+    for (const auto& r : best[slot(v.type)].reasons) v.reasons.push_back("Most confident window: " + r);
+  return v;
+}
+
+}  // namespace wt

@@ -1,0 +1,37 @@
+#include "classify/verdict.hpp"
+
+#include <array>
+#include <cctype>
+#include <utility>
+
+namespace wt {
+namespace {
+constexpr std::array<std::pair<WorkloadType, std::string_view>, 7> kNames{{
+    {WorkloadType::Training, "TRAINING"},
+    {WorkloadType::Inference, "INFERENCE"},
+    {WorkloadType::Idle, "IDLE"},
+    {WorkloadType::Hpc, "HPC"},
+    {WorkloadType::Mining, "MINING"},
+    {WorkloadType::Graphics, "GRAPHICS"},
+    {WorkloadType::Unknown, "UNKNOWN"},
+}};
+}  // namespace
+
+std::string_view to_string(WorkloadType t) {
+  for (const auto& [type, name] : kNames)
+    if (type == t) return name;
+  return "UNKNOWN";
+}
+
+std::optional<WorkloadType> parse_workload_type(std::string_view text) {
+  for (const auto& [type, name] : kNames) {
+    if (name.size() != text.size()) continue;
+    bool same = true;
+    for (std::size_t i = 0; i < name.size() && same; ++i)
+      same = std::toupper(static_cast<unsigned char>(text[i])) == name[i];
+    if (same) return type;
+  }
+  return std::nullopt;
+}
+
+}  // namespace wt

@@ -1,0 +1,25 @@
+// What a classifier concludes about a window or a whole GPU stream.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "features/window_features.hpp"
+
+namespace wt {
+
+enum class WorkloadType { Training, Inference, Idle, Hpc, Mining, Graphics, Unknown };
+
+std::string_view to_string(WorkloadType t);  // "TRAINING", ...
+std::optional<WorkloadType> parse_workload_type(std::string_view text);  // case-insensitive
+
+struct Verdict {
+  WorkloadType type = WorkloadType::Unknown;
+  double confidence = 0;             // 0..1
+  std::vector<std::string> reasons;  // sentences naming the signals and thresholds that decided
+  WindowFeatures features;
+};
+
+}  // namespace wt

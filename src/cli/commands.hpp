@@ -1,0 +1,17 @@
+// Each subcommand registers its options on the app and returns the function that runs it.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <functional>
+
+namespace wt::cli {
+
+struct Command {
+  CLI::App* app;
+  std::function<int()> run;  // returns the process exit code
+};
+
+Command add_classify_command(CLI::App& app);
+Command add_record_command(CLI::App& app);
+
+}  // namespace wt::cli

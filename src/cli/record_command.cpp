@@ -1,0 +1,77 @@
+// `workloadtruth record`: writes telemetry to a trace file that `--replay` reads back.
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.hpp"
+#include "cli/exit_codes.hpp"
+#include "cli/run_guarded.hpp"
+#include "cli/source_options.hpp"
+#include "output/classify_text.hpp"
+#include "sink/trace_writer.hpp"
+
+namespace wt::cli {
+namespace {
+
+struct RecordOptions {
+  SourceOptions source;
+  std::string out_path;
+  std::string format;  // "" = from the file extension (.jsonl), else csv
+  bool json = false;
+};
+
+int run_record(const RecordOptions& o) {
+  TraceFormat format = TraceFormat::Csv;
+  if (o.format == "jsonl" || (o.format.empty() && o.out_path.size() > 6 &&
+                              o.out_path.compare(o.out_path.size() - 6, 6, ".jsonl") == 0))
+    format = TraceFormat::Jsonl;
+
+  std::error_code ec;
+  if (!o.source.replay_file.empty() && std::filesystem::equivalent(o.source.replay_file, o.out_path, ec))
+    throw std::invalid_argument("--out is the file being replayed; refusing to overwrite it");
+  const auto source = o.source.open();
+  std::ofstream out(o.out_path, std::ios::binary | std::ios::trunc);
+  if (!out) throw InputError(o.out_path + ": cannot be written");
+  const auto writer = make_trace_writer(format, out);
+  Sample s;
+  std::size_t samples = 0;
+  while (source->next(s)) {
+    writer->write(s);
+    ++samples;
+  }
+  out.flush();
+  if (!out) throw InputError(o.out_path + ": write failed (disk full?)");
+
+  const Diagnostics diags = source->diagnostics();
+  print_diagnostics(std::cerr, diags);
+  if (o.json) {
+    std::cout << nlohmann::json{{"out", o.out_path},
+                                {"format", format == TraceFormat::Jsonl ? "jsonl" : "csv"},
+                                {"source", source->describe()},
+                                {"samples", samples}}
+                     .dump()
+              << '\n';
+  } else {
+    std::cout << "wrote " << samples << " samples from " << source->describe() << " to " << o.out_path << '\n';
+  }
+  for (const auto& d : diags)
+    if (d.is_error) return exit_code::kBadInput;
+  return exit_code::kOk;
+}
+
+}  // namespace
+
+Command add_record_command(CLI::App& app) {
+  auto o = std::make_shared<RecordOptions>();
+  CLI::App* sub = app.add_subcommand("record", "Record telemetry to a trace file (nvidia-smi CSV or JSONL)");
+  o->source.add_to(*sub, "--input-format");
+  sub->add_option("--out", o->out_path, "Trace file to write")->required();
+  sub->add_option("--format", o->format, "Output format: csv (nvidia-smi layout) or jsonl (default: from --out's extension)")
+      ->check(CLI::IsMember({"csv", "jsonl"}));
+  sub->add_flag("--json", o->json, "Print a JSON summary");
+  return {sub, [o] { return run_guarded(o->json, [o] { return run_record(*o); }); }};
+}
+
+}  // namespace wt::cli

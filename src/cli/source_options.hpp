@@ -1,0 +1,33 @@
+// Command-line options that choose and configure a telemetry source, shared by commands.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "source/telemetry_source.hpp"
+
+namespace wt::cli {
+
+struct SourceOptions {
+  std::string backend;  // "" = replay when --replay is given, else nvml
+  std::string replay_file;
+  std::string input_format = "auto";
+  std::vector<std::string> columns;
+  std::string profile = "training";
+  std::size_t samples = 30;
+  double interval_s = 1.0;
+  std::uint64_t seed = 42;
+  std::optional<int> gpu;
+
+  // `format_flag`: the flag name that overrides the replay format ("--format" or "--input-format").
+  void add_to(CLI::App& app, const std::string& format_flag);
+  std::string resolved_backend() const;
+  // Throws InputError / NoTelemetryError / std::invalid_argument (a usage error).
+  std::unique_ptr<TelemetrySource> open() const;
+};
+
+}  // namespace wt::cli

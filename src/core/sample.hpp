@@ -1,0 +1,33 @@
+// One telemetry reading of one GPU: the unit every source produces.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "core/signal.hpp"
+
+namespace wt {
+
+struct GpuIdentity {
+  int index = 0;           // nvidia-smi index (or position in the poll when the source had none)
+  std::string uuid;        // "" when unknown
+  std::string name;        // product name, "" when unknown
+  std::string pci_bus_id;  // "" when unknown
+
+  // Stable key that tells GPUs apart within one source.
+  std::string key() const { return uuid.empty() ? (pci_bus_id.empty() ? std::to_string(index) : pci_bus_id) : uuid; }
+  friend bool operator==(const GpuIdentity&, const GpuIdentity&) = default;
+};
+
+// Identities are shared, not copied per sample: a source makes one per GPU.
+using GpuRef = std::shared_ptr<const GpuIdentity>;
+
+struct Sample {
+  // Seconds since 1970-01-01 of the recording's wall clock. Recorded nvidia-smi logs carry
+  // local time without a zone; it is read as if it were UTC, so differences are exact.
+  double time_s = 0;
+  GpuRef gpu;
+  SignalValues values;
+};
+
+}  // namespace wt

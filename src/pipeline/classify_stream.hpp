@@ -1,0 +1,36 @@
+// The data flow in one place: source -> samples -> windows -> features -> classifier -> verdicts.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "classify/classifier.hpp"
+#include "classify/gpu_summary.hpp"
+#include "source/telemetry_source.hpp"
+#include "window/windower.hpp"
+
+namespace wt {
+
+struct GpuReport {
+  GpuIdentity gpu;
+  Verdict verdict;                     // the GPU's summary verdict (features over the whole stream)
+  std::vector<WindowVerdict> windows;  // in time order
+  WindowSpec window;                   // the geometry used (wider than asked when samples are sparse)
+  bool window_widened = false;
+  std::size_t sample_count = 0;
+  double first_s = 0, last_s = 0;
+};
+
+struct ClassifyResult {
+  std::string source;
+  std::string classifier;
+  WindowSpec requested_window;
+  std::vector<GpuReport> gpus;  // in order of first appearance... sorted by GPU index
+  Diagnostics diagnostics;      // bad input met on the way; the GPUs above are still valid
+};
+
+// Streams the whole source (memory stays bounded by one window per GPU plus the per-window
+// verdicts) and classifies every GPU in it.
+ClassifyResult classify_stream(TelemetrySource& source, const Classifier& classifier, const WindowSpec& window);
+
+}  // namespace wt

@@ -1,0 +1,46 @@
+// Live NVIDIA GPUs through NVML, loaded at run time (no NVIDIA header or library at build time).
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "source/telemetry_source.hpp"
+
+namespace wt {
+
+class NvmlLibrary;  // the dlopen'ed symbol table (nvml_library.hpp)
+
+struct NvmlOptions {
+  std::size_t samples = 30;   // polls; 0 = until stopped
+  double interval_s = 1.0;    // between polls
+  std::optional<int> gpu;     // only this index
+  // dlopen name; resolved through the usual library search path (LD_LIBRARY_PATH too).
+  std::string library = "libnvidia-ml.so.1";
+};
+
+class NvmlSource final : public TelemetrySource {
+ public:
+  // Throws NoTelemetryError (with a one-line reason) when the library, the driver or a GPU
+  // is missing.
+  explicit NvmlSource(NvmlOptions options);
+  ~NvmlSource() override;
+  bool next(Sample& out) override;
+  std::string describe() const override { return "nvml"; }
+
+ private:
+  struct Device;
+  bool poll();
+
+  NvmlOptions options_;
+  std::unique_ptr<NvmlLibrary> lib_;
+  std::vector<Device> devices_;
+  std::vector<Sample> pending_;  // one poll's samples, handed out one by one
+  std::size_t pending_pos_ = 0;
+  std::size_t polls_ = 0;
+  double next_poll_s_ = 0;       // steady-clock time the next poll is due
+};
+
+}  // namespace wt

@@ -1,0 +1,87 @@
+#include "source/replay/line_reader.hpp"
+
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "core/diagnostic.hpp"
+
+namespace wt {
+namespace {
+constexpr std::size_t kChunk = 1 << 20;
+}
+
+LineReader::LineReader(const std::string& path) : path_(path), buf_(kChunk + kMaxLineBytes + 1) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) throw InputError(path + ": " + std::strerror(errno));
+  if (S_ISDIR(st.st_mode)) throw InputError(path + ": is a directory, not a trace file");
+  file_.reset(std::fopen(path.c_str(), "rb"));
+  if (!file_) throw InputError(path + ": " + std::strerror(errno));
+}
+
+// Moves the unread tail to the front and reads more; false when nothing more can come.
+bool LineReader::fill() {
+  if (eof_) return false;
+  if (begin_ > 0) {
+    std::memmove(buf_.data(), buf_.data() + begin_, end_ - begin_);
+    end_ -= begin_;
+    begin_ = 0;
+  }
+  const std::size_t room = buf_.size() - end_;
+  if (room == 0) return false;
+  const std::size_t got = std::fread(buf_.data() + end_, 1, room, file_.get());
+  if (got < room) {
+    if (std::ferror(file_.get())) throw InputError(path_ + ": read error: " + std::strerror(errno));
+    eof_ = true;
+  }
+  end_ += got;
+  return got > 0;
+}
+
+std::string_view LineReader::head() {
+  if (end_ - begin_ < 4096 && !eof_) fill();
+  return {buf_.data() + begin_, std::min<std::size_t>(end_ - begin_, 4096)};
+}
+
+LineReader::Status LineReader::next(std::string_view& line) {
+  for (;;) {
+    const char* start = buf_.data() + begin_;
+    const auto* nl = static_cast<const char*>(std::memchr(start, '\n', end_ - begin_));
+    if (nl != nullptr) {
+      const auto len = static_cast<std::size_t>(nl - start);
+      begin_ += len + 1;
+      ++line_no_;
+      unterminated_ = false;
+      if (len > kMaxLineBytes) return Status::TooLong;
+      line = {start, len};
+      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+      return Status::Line;
+    }
+    if (end_ - begin_ > kMaxLineBytes) {
+      // An endless line: drop what we have and keep skipping until its newline.
+      ++line_no_;
+      for (;;) {
+        begin_ = end_;
+        if (!fill()) return Status::TooLong;
+        const auto* end_nl = static_cast<const char*>(std::memchr(buf_.data(), '\n', end_));
+        if (end_nl != nullptr) {
+          begin_ = static_cast<std::size_t>(end_nl - buf_.data()) + 1;
+          return Status::TooLong;
+        }
+      }
+    }
+    if (!fill()) {
+      if (begin_ == end_) return Status::End;
+      // Last line without a newline.
+      line = {buf_.data() + begin_, end_ - begin_};
+      begin_ = end_;
+      ++line_no_;
+      unterminated_ = true;
+      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+      return Status::Line;
+    }
+  }
+}
+
+}  // namespace wt

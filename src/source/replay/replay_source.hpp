@@ -1,0 +1,41 @@
+// Replays a recorded trace file: nvidia-smi CSV or the project's JSONL, auto-detected.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "source/replay/jsonl_trace.hpp"
+#include "source/replay/line_reader.hpp"
+#include "source/replay/nvidia_smi_csv.hpp"
+#include "source/telemetry_source.hpp"
+
+namespace wt {
+
+enum class TraceFormat { Auto, Csv, Jsonl };
+std::optional<TraceFormat> parse_trace_format(std::string_view name);  // "auto", "csv", "jsonl"
+
+struct ReplayOptions {
+  TraceFormat format = TraceFormat::Auto;
+  std::vector<std::string> columns;  // for CSV written with noheader
+};
+
+class ReplaySource final : public TelemetrySource {
+ public:
+  // Throws InputError when the file cannot be opened or is plainly not a trace (binary).
+  ReplaySource(std::string path, ReplayOptions options = {});
+  bool next(Sample& out) override;
+  std::string describe() const override { return "replay:" + path_; }
+  TraceFormat format() const { return format_; }
+
+ private:
+  std::string path_;
+  LineReader reader_;
+  TraceFormat format_;
+  std::unique_ptr<NvidiaSmiCsvParser> csv_;
+  std::unique_ptr<JsonlTraceParser> jsonl_;
+  std::size_t samples_ = 0;
+};
+
+}  // namespace wt

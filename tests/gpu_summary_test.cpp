@@ -1,0 +1,44 @@
+#include "classify/gpu_summary.hpp"
+
+#include <gtest/gtest.h>
+
+namespace wt {
+namespace {
+std::vector<WindowVerdict> windows(std::initializer_list<std::pair<WorkloadType, double>> list) {
+  std::vector<WindowVerdict> v;
+  double t = 0;
+  for (const auto& [type, conf] : list) {
+    v.push_back({t, t + 30, false, type, conf});
+    t += 15;
+  }
+  return v;
+}
+constexpr auto T = WorkloadType::Training, I = WorkloadType::Inference, D = WorkloadType::Idle;
+}  // namespace
+
+TEST(GpuSummary, DominantActiveClassWinsOverIdle) {
+  const auto v = summarize_windows(windows({{D, 1}, {D, 1}, {D, 1}, {T, 1}, {T, 0.5}, {I, 1}}), {}, {});
+  EXPECT_EQ(v.type, WorkloadType::Training);
+  EXPECT_NEAR(v.confidence, 2.0 / 3.0 * 0.75, 1e-12);
+  EXPECT_NE(v.reasons[0].find("2 of 3 active windows"), std::string::npos);
+  EXPECT_NE(v.reasons[0].find("3 idle windows not counted"), std::string::npos);
+}
+
+TEST(GpuSummary, IdleOnlyWhenEveryWindowIsIdle) {
+  const auto v = summarize_windows(windows({{D, 0.9}, {D, 0.7}}), {}, {});
+  EXPECT_EQ(v.type, WorkloadType::Idle);
+  EXPECT_NEAR(v.confidence, 0.8, 1e-12);
+}
+
+TEST(GpuSummary, TieGoesToTheMoreConfidentClass) {
+  EXPECT_EQ(summarize_windows(windows({{T, 0.5}, {I, 1}}), {}, {}).type, WorkloadType::Inference);
+  EXPECT_EQ(summarize_windows(windows({{T, 1}, {I, 0.5}}), {}, {}).type, WorkloadType::Training);
+}
+
+TEST(GpuSummary, NoWindowsIsUnknown) {
+  const auto v = summarize_windows({}, {}, {});
+  EXPECT_EQ(v.type, WorkloadType::Unknown);
+  EXPECT_EQ(v.confidence, 0);
+}
+
+}  // namespace wt

@@ -1,0 +1,71 @@
+#include "source/replay/replay_source.hpp"
+
+#include <gtest/gtest.h>
+
+#include "test_util.hpp"
+
+namespace wt {
+
+TEST(ReplaySource, ReadsInterleavedGpus) {
+  ReplaySource src(test::fixture("csv/two_gpus.csv"));
+  const auto samples = test::drain(src);
+  ASSERT_EQ(samples.size(), 180u);
+  EXPECT_EQ(src.format(), TraceFormat::Csv);
+  EXPECT_EQ(samples[1].gpu->uuid, "GPU-bbbb-1111");
+  ASSERT_EQ(src.diagnostics().size(), 1u);  // the fan.speed column is ignored, with a note
+  EXPECT_FALSE(src.diagnostics()[0].is_error);
+}
+
+TEST(ReplaySource, NoHeaderWithColumns) {
+  ReplaySource src(test::fixture("csv/noheader_nounits.csv"),
+                   {TraceFormat::Csv, {"timestamp", "index", "utilization.gpu", "power.draw"}});
+  EXPECT_EQ(test::drain(src).size(), 40u);
+}
+
+TEST(ReplaySource, BadLinesAreSkippedAndNamed) {
+  ReplaySource src(test::fixture("csv/bad_lines.csv"));
+  const auto samples = test::drain(src);
+  const auto diags = src.diagnostics();
+  std::vector<std::string> where;
+  for (const auto& d : diags) where.push_back(d.where);
+  const std::string path = test::fixture("csv/bad_lines.csv");
+  for (int line : {6, 9, 11, 13, 15, 17, 19, 43, 44})
+    EXPECT_NE(std::find(where.begin(), where.end(), path + ":" + std::to_string(line)), where.end()) << line;
+  EXPECT_EQ(samples.size(), 40u - 7 + 1);  // 40 lines of GPU 0, 7 bad, plus GPU 1's one sample
+}
+
+TEST(ReplaySource, MissingEmptyBinaryAndDirectoryAreInputErrors) {
+  EXPECT_THROW(ReplaySource("/nonexistent/trace.csv"), InputError);
+  EXPECT_THROW(ReplaySource(std::filesystem::temp_directory_path().string()), InputError);
+  EXPECT_THROW(ReplaySource(test::write_temp("bin.csv", std::string("\x7f" "ELF\0\0\0", 7))), InputError);
+  ReplaySource empty(test::write_temp("empty.csv", ""));
+  Sample s;
+  EXPECT_THROW(empty.next(s), InputError);
+}
+
+TEST(ReplaySource, EndlessLineIsSkipped) {
+  std::string content = "timestamp, utilization.gpu [%]\n" + std::string(200'000, 'x') + "\n";
+  for (int i = 0; i < 5; ++i) content += "2024/01/01 00:00:0" + std::to_string(i) + ".000, 5 %\n";
+  ReplaySource src(test::write_temp("long.csv", content));
+  EXPECT_EQ(test::drain(src).size(), 5u);
+  ASSERT_FALSE(src.diagnostics().empty());
+  EXPECT_NE(src.diagnostics()[0].message.find("longer than"), std::string::npos);
+}
+
+TEST(ReplaySource, DiagnosticsAreCapped) {
+  std::string content = "timestamp, utilization.gpu [%]\n";
+  for (int i = 0; i < 1000; ++i) content += "garbage line\n";
+  content += "2024/01/01 00:00:00.000, 5 %\n";
+  ReplaySource src(test::write_temp("garbage.csv", content));
+  EXPECT_EQ(test::drain(src).size(), 1u);
+  EXPECT_EQ(src.diagnostics().size(), TelemetrySource::kMaxKept + 1);
+}
+
+TEST(ReplaySource, CrlfLineEndings) {
+  ReplaySource src(test::write_temp("crlf.csv", "timestamp, utilization.gpu [%]\r\n2024/01/01 00:00:00.000, 5 %\r\n"));
+  const auto s = test::drain(src);
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_EQ(*s[0].values.get(Signal::GpuUtil), 5);
+}
+
+}  // namespace wt
