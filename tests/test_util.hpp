@@ -43,6 +43,10 @@ inline std::vector<Sample> steady(std::size_t n, double dt, double util, double 
   return v;
 }
 
+inline std::vector<Reading> readings(const std::vector<Sample>& samples) {
+  return {samples.begin(), samples.end()};
+}
+
 // A source that hands out a prepared vector.
 class VectorSource final : public TelemetrySource {
  public:

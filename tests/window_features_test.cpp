@@ -15,7 +15,7 @@ TEST(WindowFeatures, SeedDefinitions) {
     s[i].values.set(Signal::MemUsed, mem[i]);
     s[i].values.set(Signal::ProcessCount, 1);
   }
-  const auto f = compute_features(s);
+  const auto f = compute_features(test::readings(s));
   EXPECT_EQ(f.sample_count, 4u);
   EXPECT_DOUBLE_EQ(f.duration_s, 6);
   EXPECT_DOUBLE_EQ(*f.avg_gpu_util_pct, 25);
@@ -30,7 +30,7 @@ TEST(WindowFeatures, SeedDefinitions) {
 TEST(WindowFeatures, MissingSignalsGiveMissingFeatures) {
   auto s = test::steady(5, 1.0, 50, 0);
   for (auto& x : s) x.values.clear(Signal::Power);
-  const auto f = compute_features(s);
+  const auto f = compute_features(test::readings(s));
   EXPECT_TRUE(f.avg_gpu_util_pct);
   EXPECT_FALSE(f.avg_power_watts);
   EXPECT_FALSE(f.std_power_watts);

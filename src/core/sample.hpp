@@ -22,12 +22,18 @@ struct GpuIdentity {
 // Identities are shared, not copied per sample: a source makes one per GPU.
 using GpuRef = std::shared_ptr<const GpuIdentity>;
 
-struct Sample {
+// What windows and features need of one reading: when, and the signals.
+struct Reading {
   // Seconds since 1970-01-01 of the recording's wall clock. Recorded nvidia-smi logs carry
   // local time without a zone; it is read as if it were UTC, so differences are exact.
   double time_s = 0;
-  GpuRef gpu;
   SignalValues values;
+};
+
+// A reading of an identified GPU: the unit every source produces. A per-GPU stage (the
+// windower) keeps only the Reading part, sliced off without touching the shared identity.
+struct Sample : Reading {
+  GpuRef gpu;
 };
 
 }  // namespace wt

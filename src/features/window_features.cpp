@@ -2,23 +2,6 @@
 
 namespace wt {
 
-void FeatureAccumulator::add(const Sample& s) {
-  if (n_ == 0) first_s_ = s.time_s;
-  last_s_ = s.time_s;
-  const SignalValues& v = s.values;
-  if (v.has(Signal::GpuUtil)) util_.add(v.value(Signal::GpuUtil));
-  if (v.has(Signal::Power)) power_.add(v.value(Signal::Power));
-  if (v.has(Signal::ProcessCount)) procs_.add(v.value(Signal::ProcessCount));
-  if (v.has(Signal::MemUtil)) mem_util_.add(v.value(Signal::MemUtil));
-  if (v.has(Signal::MemUsed)) {
-    const double mem = v.value(Signal::MemUsed);
-    mem_used_.add(mem);
-    mem_by_index_.add(static_cast<double>(n_), mem);
-    mem_by_time_.add(s.time_s - first_s_, mem);
-  }
-  ++n_;
-}
-
 WindowFeatures FeatureAccumulator::result() const {
   WindowFeatures f;
   f.sample_count = n_;
@@ -35,9 +18,9 @@ WindowFeatures FeatureAccumulator::result() const {
   return f;
 }
 
-WindowFeatures compute_features(std::span<const Sample> samples) {
+WindowFeatures compute_features(std::span<const Reading> samples) {
   FeatureAccumulator acc;
-  for (const Sample& s : samples) acc.add(s);
+  for (const Reading& s : samples) acc.add(s);
   return acc.result();
 }
 

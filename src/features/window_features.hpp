@@ -35,7 +35,7 @@ struct WindowFeatures {
 // whole day's stream.
 class FeatureAccumulator {
  public:
-  void add(const Sample& s);
+  void add(const Reading& s);  // inline below: it runs for every sample of every window
   WindowFeatures result() const;
 
  private:
@@ -45,6 +45,23 @@ class FeatureAccumulator {
   RunningSlope mem_by_index_, mem_by_time_;
 };
 
-WindowFeatures compute_features(std::span<const Sample> samples);
+inline void FeatureAccumulator::add(const Reading& s) {
+  if (n_ == 0) first_s_ = s.time_s;
+  last_s_ = s.time_s;
+  const SignalValues& v = s.values;
+  if (v.has(Signal::GpuUtil)) util_.add(v.value(Signal::GpuUtil));
+  if (v.has(Signal::Power)) power_.add(v.value(Signal::Power));
+  if (v.has(Signal::ProcessCount)) procs_.add(v.value(Signal::ProcessCount));
+  if (v.has(Signal::MemUtil)) mem_util_.add(v.value(Signal::MemUtil));
+  if (v.has(Signal::MemUsed)) {
+    const double mem = v.value(Signal::MemUsed);
+    mem_used_.add(mem);
+    mem_by_index_.add(static_cast<double>(n_), mem);
+    mem_by_time_.add(s.time_s - first_s_, mem);
+  }
+  ++n_;
+}
+
+WindowFeatures compute_features(std::span<const Reading> samples);
 
 }  // namespace wt

@@ -13,7 +13,7 @@ Windower::Windower(WindowSpec spec, Emit emit) : spec_(spec), emit_(std::move(em
 
 std::size_t Windower::count_before(double end_s) const {
   const auto first = buffer_.begin() + static_cast<std::ptrdiff_t>(head_);
-  const auto it = std::partition_point(first, buffer_.end(), [&](const Sample& s) { return s.time_s < end_s; });
+  const auto it = std::partition_point(first, buffer_.end(), [&](const Reading& r) { return r.time_s < end_s; });
   return static_cast<std::size_t>(it - first);
 }
 
@@ -54,13 +54,13 @@ void Windower::close_windows_before(double time_s) {
       if (behind >= 0) next_start_ += (std::floor(behind / spec_.stride_s) + 1) * spec_.stride_s;
     }
   }
-  if (head_ > 4096 && head_ * 2 > buffer_.size()) {
+  if (head_ >= 256 && head_ * 2 >= buffer_.size()) {  // compact often: a small buffer stays in cache
     buffer_.erase(buffer_.begin(), buffer_.begin() + static_cast<std::ptrdiff_t>(head_));
     head_ = 0;
   }
 }
 
-void Windower::push(const Sample& sample) {
+void Windower::push(const Reading& sample) {
   if (buffer_.empty() && emitted_ == 0 && gaps_ == 0) next_start_ = sample.time_s;
   if (!geometry_fixed_ && sample.time_s >= next_start_ + spec_.length_s) fix_geometry(sample.time_s);
   if (geometry_fixed_) close_windows_before(sample.time_s);

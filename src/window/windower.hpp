@@ -22,7 +22,7 @@ struct WindowSpec {
 struct Window {
   double start_s;
   double end_s;  // exclusive for full windows; the last sample's time for a partial one
-  std::span<const Sample> samples;
+  std::span<const Reading> samples;
   bool partial;  // shorter than the window length (short trace, or the end of the stream)
 };
 
@@ -34,7 +34,7 @@ class Windower {
   Windower(WindowSpec spec, Emit emit);
 
   // Samples must come in time order (ties allowed).
-  void push(const Sample& sample);
+  void push(const Reading& sample);
   // End of stream: emits what is left worth a verdict (see windower.cpp).
   void finish();
 
@@ -54,7 +54,7 @@ class Windower {
   bool geometry_fixed_ = false;
   bool widened_ = false;
   double next_start_ = 0;
-  std::vector<Sample> buffer_;  // samples from next_start_ on, from index head_
+  std::vector<Reading> buffer_;  // readings from next_start_ on, from index head_
   std::size_t head_ = 0;
   std::size_t emitted_ = 0;
   std::size_t gaps_ = 0;

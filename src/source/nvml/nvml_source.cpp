@@ -254,7 +254,7 @@ bool NvmlSource::poll() {
   const double time_s = wall_clock_s();
   for (Device& d : devices_) {
     if (d.lost) continue;
-    Sample s{time_s, d.gpu, {}};
+    Sample s{{time_s, {}}, d.gpu};
     try {
       d.read(*lib_, s.values);
       pending_.push_back(std::move(s));
