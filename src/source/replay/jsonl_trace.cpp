@@ -69,7 +69,9 @@ bool JsonlTraceParser::parse_line(std::string_view line, std::size_t line_no, Sa
   }
 
   out.values = {};
-  for (const auto& [key, value] : j.items()) {
+  for (auto it = j.begin(); it != j.end(); ++it) {  // (clang 14 cannot capture structured bindings)
+    const std::string& key = it.key();
+    const json& value = it.value();
     if (key == "time_s" || key == "gpu") continue;
     const auto sig = std::find_if(kSignals.begin(), kSignals.end(), [&](const SignalInfo& s) { return s.key == key; });
     if (sig == kSignals.end()) {
