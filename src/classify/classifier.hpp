@@ -2,6 +2,7 @@
 #pragma once
 
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -10,11 +11,18 @@
 
 namespace wt {
 
+// What a classifier sees of one window: the readings and which GPU made them (the model
+// name tells a trained classifier the GPU's power limit when telemetry lacks it).
+struct WindowInput {
+  std::span<const Reading> readings;
+  const GpuIdentity& gpu;
+};
+
 class Classifier {
  public:
   virtual ~Classifier() = default;
   virtual std::string_view name() const = 0;
-  virtual Verdict classify(const WindowFeatures& features) const = 0;
+  virtual Verdict classify(const WindowInput& window) const = 0;
 };
 
 // Names accepted by --classifier.

@@ -31,7 +31,7 @@ bool below(double v, double t) { return v < t; }
 
 }  // namespace
 
-Verdict RuleClassifier::classify(const WindowFeatures& f) const {
+Verdict RuleClassifier::decide(const WindowFeatures& f) const {
   using namespace rules;
   Verdict v;
   v.features = f;

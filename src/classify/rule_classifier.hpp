@@ -25,7 +25,9 @@ inline constexpr double kTieConfidence = 0.5;       // a tie is UNKNOWN at 0.5
 class RuleClassifier final : public Classifier {
  public:
   std::string_view name() const override { return "rules"; }
-  Verdict classify(const WindowFeatures& features) const override;
+  Verdict classify(const WindowInput& window) const override { return decide(compute_features(window.readings)); }
+  // The rules themselves, on the seed tool's features.
+  Verdict decide(const WindowFeatures& features) const;
 };
 
 }  // namespace wt

@@ -13,7 +13,7 @@ struct GpuState {
       : identity(std::move(id)), windower(spec, [this, &classifier](const Window& w) { on_window(w, classifier); }) {}
 
   void on_window(const Window& w, const Classifier& classifier) {
-    Verdict v = classifier.classify(compute_features(w.samples));
+    Verdict v = classifier.classify({w.samples, identity});
     windows.push_back({w.start_s, w.end_s, w.partial, v.type, v.confidence});
     const auto t = static_cast<std::size_t>(v.type);
     if (best.size() <= t) best.resize(t + 1);
