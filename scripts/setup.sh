@@ -8,6 +8,7 @@ packages=(
   jq                                             # JSON checks in the CLI tests
   clang libclang-rt-14-dev                       # libFuzzer targets and sanitizer runtimes
   nlohmann-json3-dev libcli11-dev libssl-dev     # JSON, command line, SHA-256/Ed25519
+  libxgboost-dev                                 # trained classifier (XGBoost C API)
   libgtest-dev libgmock-dev libbenchmark-dev     # tests and benchmarks
 )
 

@@ -1,0 +1,114 @@
+#include "classify/xgboost_model.hpp"
+
+#include <xgboost/c_api.h>
+
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+namespace wt {
+namespace {
+
+void check(int rc, const char* what) {
+  if (rc != 0) throw std::runtime_error(std::string("xgboost: ") + what + ": " + XGBGetLastError());
+}
+
+struct Matrix {
+  DMatrixHandle h = nullptr;
+  Matrix(const std::vector<float>& rows, std::size_t ncols) {
+    check(XGDMatrixCreateFromMat(rows.data(), rows.size() / ncols, ncols, std::numeric_limits<float>::quiet_NaN(), &h),
+          "create matrix");
+  }
+  ~Matrix() { XGDMatrixFree(h); }
+  Matrix(const Matrix&) = delete;
+  Matrix& operator=(const Matrix&) = delete;
+};
+
+std::vector<float> run_predict(BoosterHandle b, const Matrix& m, int type, std::size_t expected) {
+  const std::string config = R"({"type": )" + std::to_string(type) +
+                             R"(, "training": false, "iteration_begin": 0, "iteration_end": 0, "strict_shape": false})";
+  const bst_ulong* shape = nullptr;
+  bst_ulong dim = 0;
+  const float* out = nullptr;
+  check(XGBoosterPredictFromDMatrix(b, m.h, config.c_str(), &shape, &dim, &out), "predict");
+  bst_ulong n = 1;
+  for (bst_ulong i = 0; i < dim; ++i) n *= shape[i];
+  if (n != expected) throw std::runtime_error("xgboost: unexpected prediction size");
+  return {out, out + n};
+}
+
+}  // namespace
+
+XgbModel::XgbModel() = default;
+XgbModel::~XgbModel() {
+  if (booster_) XGBoosterFree(booster_);
+}
+XgbModel::XgbModel(XgbModel&& o) noexcept : booster_(o.booster_), num_class_(o.num_class_) { o.booster_ = nullptr; }
+XgbModel& XgbModel::operator=(XgbModel&& o) noexcept {
+  std::swap(booster_, o.booster_);
+  std::swap(num_class_, o.num_class_);
+  return *this;
+}
+
+XgbModel XgbModel::train(const std::vector<float>& rows, std::size_t ncols, const std::vector<float>& labels,
+                         const std::vector<float>& weights, const XgbParams& p) {
+  Matrix m(rows, ncols);
+  check(XGDMatrixSetFloatInfo(m.h, "label", labels.data(), labels.size()), "set labels");
+  if (!weights.empty()) check(XGDMatrixSetFloatInfo(m.h, "weight", weights.data(), weights.size()), "set weights");
+  XgbModel model;
+  model.num_class_ = p.num_class;
+  check(XGBoosterCreate(&m.h, 1, &model.booster_), "create booster");
+  const std::pair<const char*, std::string> params[] = {
+      {"objective", "multi:softprob"},
+      {"num_class", std::to_string(p.num_class)},
+      {"tree_method", "hist"},
+      {"max_depth", std::to_string(p.max_depth)},
+      {"eta", std::to_string(p.eta)},
+      {"subsample", std::to_string(p.subsample)},
+      {"colsample_bytree", std::to_string(p.colsample_bytree)},
+      {"min_child_weight", std::to_string(p.min_child_weight)},
+      {"nthread", std::to_string(p.nthread)},
+      {"seed", std::to_string(p.seed)},
+      {"verbosity", "0"},
+  };
+  for (const auto& [k, v] : params) check(XGBoosterSetParam(model.booster_, k, v.c_str()), k);
+  for (int i = 0; i < p.rounds; ++i) check(XGBoosterUpdateOneIter(model.booster_, i, m.h), "train");
+  return model;
+}
+
+XgbModel XgbModel::load_json(const std::string& json) {
+  XgbModel model;
+  check(XGBoosterCreate(nullptr, 0, &model.booster_), "create booster");
+  check(XGBoosterLoadModelFromBuffer(model.booster_, json.data(), json.size()), "load model");
+  check(XGBoosterSetParam(model.booster_, "nthread", "1"), "nthread");
+  bst_ulong len = 0;
+  const char* out = nullptr;
+  check(XGBoosterSaveJsonConfig(model.booster_, &len, &out), "read config");
+  const std::string config(out, len);
+  // The class count lives in the learner's parameters: "num_class":"6".
+  const auto at = config.find("\"num_class\":\"");
+  if (at == std::string::npos) throw std::runtime_error("xgboost: model has no num_class");
+  model.num_class_ = std::stoi(config.substr(at + 13));
+  return model;
+}
+
+std::string XgbModel::save_json() const {
+  bst_ulong len = 0;
+  const char* out = nullptr;
+  check(XGBoosterSaveModelToBuffer(booster_, R"({"format": "json"})", &len, &out), "save model");
+  return {out, len};
+}
+
+std::vector<float> XgbModel::predict(const std::vector<float>& rows, std::size_t ncols) const {
+  const Matrix m(rows, ncols);
+  return run_predict(booster_, m, 0, rows.size() / ncols * static_cast<std::size_t>(num_class_));
+}
+
+std::vector<float> XgbModel::contributions(const std::vector<float>& row) const {
+  const Matrix m(row, row.size());
+  return run_predict(booster_, m, 2, static_cast<std::size_t>(num_class_) * (row.size() + 1));
+}
+
+}  // namespace wt

@@ -1,0 +1,50 @@
+// A thin RAII wrapper over XGBoost's C API (Debian's libxgboost-dev): multi-class gradient
+// boosted trees trained on rows of float features (NaN = missing), saved as XGBoost's JSON.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace wt {
+
+struct XgbParams {
+  int num_class = 6;
+  int rounds = 150;
+  int max_depth = 6;
+  double eta = 0.15;
+  double subsample = 0.8;
+  double colsample_bytree = 0.8;
+  double min_child_weight = 2;
+  int nthread = 1;  // one thread keeps training reproducible bit for bit
+  int seed = 7;
+};
+
+class XgbModel {
+ public:
+  XgbModel();
+  ~XgbModel();
+  XgbModel(XgbModel&& other) noexcept;
+  XgbModel& operator=(XgbModel&& other) noexcept;
+  XgbModel(const XgbModel&) = delete;
+  XgbModel& operator=(const XgbModel&) = delete;
+
+  // rows: n x ncols row-major; labels: class ids 0..num_class-1; weights: per row (or empty).
+  static XgbModel train(const std::vector<float>& rows, std::size_t ncols, const std::vector<float>& labels,
+                        const std::vector<float>& weights, const XgbParams& params);
+  static XgbModel load_json(const std::string& json);  // throws std::runtime_error
+  std::string save_json() const;
+
+  // Class probabilities, n x num_class.
+  std::vector<float> predict(const std::vector<float>& rows, std::size_t ncols) const;
+  // Per-class, per-feature contributions (TreeSHAP) of one row to the margin, num_class x
+  // (ncols + 1), the last column being the bias.
+  std::vector<float> contributions(const std::vector<float>& row) const;
+  int num_class() const { return num_class_; }
+
+ private:
+  void* booster_ = nullptr;  // BoosterHandle
+  int num_class_ = 0;
+};
+
+}  // namespace wt

@@ -1,0 +1,73 @@
+#include "classify/xgboost_model.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+namespace wt {
+namespace {
+
+// Three classes told apart by which of two features is large; a third feature is noise and
+// often missing.
+void toy(std::size_t n, std::vector<float>& rows, std::vector<float>& labels, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> u(0, 1);
+  for (std::size_t i = 0; i < n; ++i) {
+    const int c = static_cast<int>(i % 3);
+    rows.push_back(c == 1 ? 1 + u(rng) : u(rng));
+    rows.push_back(c == 2 ? 1 + u(rng) : u(rng));
+    rows.push_back(u(rng) < 0.3 ? NAN : u(rng));
+    labels.push_back(static_cast<float>(c));
+  }
+}
+
+XgbParams small() {
+  XgbParams p;
+  p.num_class = 3;
+  p.rounds = 20;
+  return p;
+}
+
+}  // namespace
+
+TEST(XgbModel, LearnsSaveLoadAndExplains) {
+  std::vector<float> rows, labels, test_rows, test_labels;
+  toy(300, rows, labels, 1);
+  toy(60, test_rows, test_labels, 2);
+  const XgbModel m = XgbModel::train(rows, 3, labels, {}, small());
+  const auto p = m.predict(test_rows, 3);
+  ASSERT_EQ(p.size(), 60u * 3);
+  for (std::size_t i = 0; i < 60; ++i) {
+    const auto best = std::max_element(p.begin() + 3 * i, p.begin() + 3 * i + 3) - (p.begin() + 3 * i);
+    EXPECT_EQ(best, static_cast<long>(test_labels[i])) << i;
+  }
+
+  const XgbModel loaded = XgbModel::load_json(m.save_json());
+  EXPECT_EQ(loaded.num_class(), 3);
+  EXPECT_EQ(loaded.predict(test_rows, 3), p);
+
+  // Contributions add up to each class's margin: softmax of the sums gives the probabilities.
+  const std::vector<float> row(test_rows.begin(), test_rows.begin() + 3);
+  const auto c = m.contributions(row);
+  ASSERT_EQ(c.size(), 3u * 4);
+  double z[3], total = 0;
+  for (int k = 0; k < 3; ++k) {
+    z[k] = std::exp(static_cast<double>(c[4 * k] + c[4 * k + 1] + c[4 * k + 2] + c[4 * k + 3]));
+    total += z[k];
+  }
+  for (int k = 0; k < 3; ++k) EXPECT_NEAR(z[k] / total, p[static_cast<std::size_t>(k)], 1e-4);
+}
+
+TEST(XgbModel, TrainingIsReproducible) {
+  std::vector<float> rows, labels;
+  toy(200, rows, labels, 3);
+  EXPECT_EQ(XgbModel::train(rows, 3, labels, {}, small()).save_json(),
+            XgbModel::train(rows, 3, labels, {}, small()).save_json());
+}
+
+TEST(XgbModel, GarbageModelIsAnError) {
+  EXPECT_THROW(XgbModel::load_json("{not a model"), std::runtime_error);
+}
+
+}  // namespace wt
