@@ -20,6 +20,8 @@ struct Verdict {
   double confidence = 0;             // 0..1
   std::vector<std::string> reasons;  // sentences naming the signals and thresholds that decided
   WindowFeatures features;
+  // "Is this training?" as a probability, for classifiers that can say (the trained one).
+  std::optional<double> training_score;
 };
 
 }  // namespace wt

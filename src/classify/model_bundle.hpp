@@ -1,0 +1,38 @@
+// A trained model as WorkloadTruth ships it: the XGBoost trees plus what is needed to use
+// them honestly — the feature and class order, the range of every feature seen in training
+// (to abstain on windows unlike anything the model knows), the calibration, and provenance.
+#pragma once
+
+#include <array>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "classify/verdict.hpp"
+#include "classify/xgboost_model.hpp"
+#include "features/model_features.hpp"
+
+namespace wt {
+
+inline constexpr std::string_view kModelFormatName = "workloadtruth-model";
+inline constexpr int kModelFormatVersion = 1;
+
+struct ModelBundle {
+  XgbModel xgb;
+  std::vector<WorkloadType> classes;  // XGBoost class id -> type
+  // Per feature, the 0.5th and 99.5th percentiles over the training windows.
+  std::array<float, kModelFeatureCount> low{}, high{};
+  double temperature = 1.0;   // probabilities = softmax(margin / temperature), fitted on held-out data
+  double abstain_below = 0.5; // a top probability below this is UNKNOWN
+  std::size_t max_out_of_range = 3;  // more features outside the training range than this: UNKNOWN
+  nlohmann::json provenance;  // data, seeds, parameters, date, metrics
+
+  std::string to_json() const;
+  // Throws InputError naming `origin` when the text is not a model this build can use.
+  static ModelBundle from_json(const std::string& text, const std::string& origin);
+};
+
+// The model compiled into the binary (models/workloadtruth.model.json at build time).
+const std::string& embedded_model_json();
+
+}  // namespace wt

@@ -1,0 +1,146 @@
+#include "classify/trained_classifier.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+
+namespace wt {
+namespace {
+
+// How a feature reads in a sentence: label, scale to the unit shown, unit.
+struct Phrase {
+  std::string_view feature, label;
+  double scale;
+  std::string_view unit;
+};
+constexpr Phrase kPhrases[] = {
+    {"util_mean", "mean GPU utilization", 1, "%"},
+    {"util_std", "GPU utilization spread (std)", 1, " points"},
+    {"util_p10", "10th-percentile GPU utilization", 1, "%"},
+    {"util_p50", "median GPU utilization", 1, "%"},
+    {"util_p90", "90th-percentile GPU utilization", 1, "%"},
+    {"util_busy_frac", "time at >= 80% utilization", 100, "%"},
+    {"util_idle_frac", "time at <= 5% utilization", 100, "%"},
+    {"util_crossings_per_min", "busy/idle switches", 1, " per minute"},
+    {"memutil_mean", "mean memory-controller utilization", 1, "%"},
+    {"memutil_std", "memory-controller utilization spread (std)", 1, " points"},
+    {"memutil_per_util", "memory-controller per GPU utilization", 1, ""},
+    {"power_frac_mean", "mean power", 100, "% of the limit"},
+    {"power_frac_std", "power spread (std)", 100, "% of the limit"},
+    {"power_frac_p10", "10th-percentile power", 100, "% of the limit"},
+    {"power_frac_p90", "90th-percentile power", 100, "% of the limit"},
+    {"power_per_util", "power per unit of utilization", 1, ""},
+    {"power_above_idle", "power above idle", 100, "% of the idle-to-limit range"},
+    {"mem_frac_mean", "memory used", 100, "% of the GPU's memory"},
+    {"mem_slope_frac_per_min", "memory growth", 100, "% of the GPU's memory per minute"},
+    {"mem_range_frac", "memory-used range", 100, "% of the GPU's memory"},
+    {"mem_flat_frac", "readings with unchanged memory", 100, "%"},
+    {"util_power_corr", "utilization-power correlation", 1, ""},
+    {"util_memutil_corr", "utilization-memory-controller correlation", 1, ""},
+    {"util_acf_peak", "utilization periodicity (autocorrelation peak)", 1, ""},
+    {"util_acf_period_s", "utilization period", 1, " s"},
+    {"power_acf_peak", "power periodicity (autocorrelation peak)", 1, ""},
+    {"sm_clock_frac", "SM clock", 100, "% of its maximum"},
+    {"sm_clock_cv", "SM clock variation", 100, "%"},
+    {"temp_slope_per_min", "temperature trend", 1, " C per minute"},
+    {"pcie_log_mbps", "PCIe traffic (log MB/s)", 1, ""},
+    {"nvlink_log_mbps", "NVLink traffic (log MB/s)", 1, ""},
+    {"process_count", "running processes", 1, ""},
+};
+
+std::string describe(std::size_t feature, float value) {
+  const std::string_view name = kModelFeatureNames[feature];
+  for (const Phrase& p : kPhrases)
+    if (p.feature == name) {
+      char buf[160];
+      std::snprintf(buf, sizeof buf, "%.*s %.3g%.*s", static_cast<int>(p.label.size()), p.label.data(),
+                    static_cast<double>(value) * p.scale, static_cast<int>(p.unit.size()), p.unit.data());
+      return buf;
+    }
+  return std::string(name);
+}
+
+}  // namespace
+
+std::vector<double> temper(const float* probs, std::size_t n, double temperature) {
+  std::vector<double> z(n);
+  for (std::size_t i = 0; i < n; ++i) z[i] = std::log(std::max(static_cast<double>(probs[i]), 1e-12)) / temperature;
+  const double top = *std::max_element(z.begin(), z.end());
+  double sum = 0;
+  for (double& x : z) sum += (x = std::exp(x - top));
+  for (double& x : z) x /= sum;
+  return z;
+}
+
+TrainedClassifier::TrainedClassifier(ModelBundle model, GpuContextFn context)
+    : model_(std::move(model)), context_(std::move(context)) {}
+
+std::vector<double> TrainedClassifier::probabilities(const ModelFeatures& row) const {
+  const std::vector<float> r(row.begin(), row.end());
+  const auto p = model_.xgb.predict(r, r.size());
+  return temper(p.data(), p.size(), model_.temperature);
+}
+
+Verdict TrainedClassifier::classify(const WindowInput& window) const {
+  Verdict v;
+  v.features = compute_features(window.readings);
+  const ModelFeatures row = compute_model_features(window.readings, context_ ? context_(window.gpu) : GpuContext{});
+  const auto probs = probabilities(row);
+  const auto best = static_cast<std::size_t>(std::max_element(probs.begin(), probs.end()) - probs.begin());
+  const auto training = std::find(model_.classes.begin(), model_.classes.end(), WorkloadType::Training);
+  if (training != model_.classes.end())
+    v.training_score = probs[static_cast<std::size_t>(training - model_.classes.begin())];
+
+  // Features far outside anything seen in training: the model would be guessing.
+  std::vector<std::string> outside;
+  for (std::size_t i = 0; i < kModelFeatureCount; ++i) {
+    const float x = row[i];
+    if (std::isnan(x)) continue;
+    const float pad = 0.1f * (model_.high[i] - model_.low[i]) + 1e-6f;
+    if (x < model_.low[i] - pad || x > model_.high[i] + pad) outside.push_back(describe(i, x));
+  }
+  char buf[200];
+  if (outside.size() > model_.max_out_of_range) {
+    v.type = WorkloadType::Unknown;
+    v.confidence = 1.0 - probs[best];
+    std::snprintf(buf, sizeof buf, "Unlike the training data: %zu features fall outside the ranges the model was built on:",
+                  outside.size());
+    v.reasons.push_back(buf);
+    for (std::size_t i = 0; i < outside.size() && i < 4; ++i) v.reasons.push_back("  " + outside[i] + ".");
+    return v;
+  }
+  v.type = model_.classes[best];
+  v.confidence = probs[best];
+  if (probs[best] < model_.abstain_below) {
+    std::snprintf(buf, sizeof buf, "No class is probable enough: the best, %s, has %.0f%% (needs %.0f%%).",
+                  std::string(to_string(model_.classes[best])).c_str(), 100 * probs[best], 100 * model_.abstain_below);
+    v.type = WorkloadType::Unknown;
+    v.reasons.push_back(buf);
+  }
+
+  // The model's own reasons: the features that pushed hardest toward the winning class.
+  const std::vector<float> r(row.begin(), row.end());
+  const auto contrib = model_.xgb.contributions(r);
+  const std::size_t stride = kModelFeatureCount + 1;
+  std::vector<std::size_t> order(kModelFeatureCount);
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(),
+            [&](std::size_t a, std::size_t b) { return contrib[best * stride + a] > contrib[best * stride + b]; });
+  const std::string cls(to_string(model_.classes[best]));
+  for (std::size_t k = 0; k < 3; ++k) {
+    const std::size_t i = order[k];
+    const float c = contrib[best * stride + i];
+    if (!(c > 0)) break;
+    std::snprintf(buf, sizeof buf, "%s points to %s (weight +%.2f).",
+                  std::isnan(row[i]) ? (std::string(kModelFeatureNames[i]) + " missing").c_str() : describe(i, row[i]).c_str(),
+                  cls.c_str(), static_cast<double>(c));
+    v.reasons.push_back(buf);
+  }
+  std::snprintf(buf, sizeof buf, "Model probability %.0f%% %s; training score %.2f.", 100 * probs[best], cls.c_str(),
+                v.training_score.value_or(0));
+  v.reasons.push_back(buf);
+  return v;
+}
+
+}  // namespace wt

@@ -1,0 +1,80 @@
+#include "train/fit.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace wt {
+
+const std::vector<WorkloadType>& model_classes() {
+  static const std::vector<WorkloadType> classes{WorkloadType::Training, WorkloadType::Inference, WorkloadType::Idle,
+                                                 WorkloadType::Hpc,      WorkloadType::Mining,    WorkloadType::Graphics};
+  return classes;
+}
+
+void to_matrix(const std::vector<LabelledWindow>& rows, std::vector<float>& x, std::vector<float>& y) {
+  const auto& classes = model_classes();
+  for (const auto& r : rows) {
+    const auto c = std::find(classes.begin(), classes.end(), r.label);
+    if (c == classes.end()) continue;
+    x.insert(x.end(), r.x.begin(), r.x.end());
+    y.push_back(static_cast<float>(c - classes.begin()));
+  }
+}
+
+double fit_temperature(const XgbModel& model, const std::vector<LabelledWindow>& calibration) {
+  std::vector<float> x, y;
+  to_matrix(calibration, x, y);
+  if (y.empty()) return 1.0;
+  const auto p = model.predict(x, kModelFeatureCount);
+  const auto k = static_cast<std::size_t>(model.num_class());
+  auto nll = [&](double t) {
+    double sum = 0;
+    for (std::size_t i = 0; i < y.size(); ++i) {
+      const auto q = temper(p.data() + i * k, k, t);
+      sum -= std::log(std::max(q[static_cast<std::size_t>(y[i])], 1e-12));
+    }
+    return sum;
+  };
+  // NLL is unimodal in the temperature: a log-spaced scan, then a finer one around the best.
+  double best = 1.0, best_nll = nll(1.0);
+  for (double t = 0.25; t <= 8.0; t *= 1.1)
+    if (const double v = nll(t); v < best_nll) best_nll = v, best = t;
+  for (double t = best / 1.1; t <= best * 1.1; t *= 1.01)
+    if (const double v = nll(t); v < best_nll) best_nll = v, best = t;
+  return best;
+}
+
+ModelBundle fit_model(const std::vector<LabelledWindow>& train, const std::vector<LabelledWindow>& calibration,
+                      const XgbParams& params) {
+  std::vector<float> x, y;
+  to_matrix(train, x, y);
+  // Balance the classes: each contributes the same total weight, however many windows it has.
+  std::vector<double> count(model_classes().size(), 0);
+  for (float c : y) ++count[static_cast<std::size_t>(c)];
+  std::vector<float> w;
+  for (float c : y) w.push_back(static_cast<float>(static_cast<double>(y.size()) / (static_cast<double>(count.size()) * count[static_cast<std::size_t>(c)])));
+
+  XgbParams p = params;
+  p.num_class = static_cast<int>(model_classes().size());
+  ModelBundle b;
+  b.xgb = XgbModel::train(x, kModelFeatureCount, y, w, p);
+  b.classes = model_classes();
+  for (std::size_t f = 0; f < kModelFeatureCount; ++f) {
+    std::vector<float> v;
+    for (std::size_t i = 0; i < y.size(); ++i)
+      if (const float e = x[i * kModelFeatureCount + f]; !std::isnan(e)) v.push_back(e);
+    if (v.empty()) {
+      b.low[f] = -std::numeric_limits<float>::max();  // JSON has no infinity
+      b.high[f] = std::numeric_limits<float>::max();
+      continue;
+    }
+    std::sort(v.begin(), v.end());
+    b.low[f] = v[static_cast<std::size_t>(0.005 * static_cast<double>(v.size() - 1))];
+    b.high[f] = v[static_cast<std::size_t>(0.995 * static_cast<double>(v.size() - 1))];
+  }
+  b.temperature = fit_temperature(b.xgb, calibration);
+  return b;
+}
+
+}  // namespace wt

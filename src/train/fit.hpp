@@ -1,0 +1,26 @@
+// Fits a ModelBundle: trees on the training rows, then the feature ranges (for abstaining)
+// and the temperature (for calibrated probabilities) on rows the trees never saw.
+#pragma once
+
+#include <vector>
+
+#include "classify/model_bundle.hpp"
+#include "train/dataset.hpp"
+
+namespace wt {
+
+// The classes the trained classifier tells apart, in model order. UNKNOWN is not a class:
+// it is what the classifier answers when it abstains.
+const std::vector<WorkloadType>& model_classes();
+
+// Rows as XGBoost wants them: row-major features and class ids (classes not in
+// model_classes() are dropped).
+void to_matrix(const std::vector<LabelledWindow>& rows, std::vector<float>& x, std::vector<float>& y);
+
+ModelBundle fit_model(const std::vector<LabelledWindow>& train, const std::vector<LabelledWindow>& calibration,
+                      const XgbParams& params);
+
+// Temperature minimising the negative log-likelihood of the calibration rows.
+double fit_temperature(const XgbModel& model, const std::vector<LabelledWindow>& calibration);
+
+}  // namespace wt
