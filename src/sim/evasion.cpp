@@ -246,7 +246,7 @@ class Alternating final : public Evasion {
     } else if (kind_ == "window-boundary") {  // 16: bursts centred on 15 s window-stride boundaries
       const double centre = std::ceil((t_ + burst_s_ / 2 + 1e-6) / cycle_s_) * cycle_s_;
       const double start = centre - burst_s_ / 2;
-      if (start > t_) idle(start - t_, std::max(train_->last_mem(), 1.0));
+      if (start > t_) idle(start - t_, std::max(train_->last_mem(), ctx_.gpu->context_mib));
       run_for(*train_, rng, burst_s_);
     } else if (kind_ == "mimic-fft") {  // 14: short benchmark-like blocks with host pauses
       run_for(*train_, rng, rng.uniform(0.5, 10));

@@ -69,7 +69,9 @@ class SimulatedSource final : public TelemetrySource {
     } else if (!(model = find_gpu_model(o.scenario.gpu_model))) {
       throw std::invalid_argument("unknown GPU model '" + o.scenario.gpu_model + "'");
     }
-    const std::uint64_t job_seed = seed_rng.bits();
+    // The scenario's name enters the job seed, so variants differ even under the same --seed.
+    std::uint64_t job_seed = seed_rng.bits();
+    for (char ch : o.scenario.name()) job_seed = (job_seed ^ static_cast<unsigned char>(ch)) * 0x100000001b3ULL;
     const double ambient = seed_rng.uniform(22, 35);
     polls_ = std::max<std::size_t>(1, static_cast<std::size_t>(std::floor(o.duration_s / o.interval_s + 1e-9)));
     for (int r = 0; r < o.scenario.gpus; ++r) {
