@@ -125,8 +125,8 @@ TrainingParams draw_training_params(std::string_view variant, const WorkloadCont
   p.ckpt_s = job.uniform(3, 30);
   if (variant == "pretrain" || variant == "ddp" || variant == "tp") {
     p.iter_s = job.log_uniform(0.3, 3);
-    p.compute = job.uniform(0.5, 1.0);
-    p.membw = job.uniform(0.35, 0.7);
+    p.compute = job.uniform(0.3, 1.0);
+    p.membw = job.uniform(0.15, 0.7);
     p.optimizer_frac = job.uniform(0.05, 0.15);
     p.plateau_mib = g.memory_mib * job.uniform(0.55, 0.95);
     p.weights_mib = p.plateau_mib * job.uniform(0.1, 0.3);
@@ -134,16 +134,16 @@ TrainingParams draw_training_params(std::string_view variant, const WorkloadCont
     // Includes small models whose many small kernels keep utilization near 100 % at a fraction of the
     // power limit, as in the real H100 traces (99 % busy at ~25 % of 700 W).
     p.iter_s = job.log_uniform(0.1, 1.5);
-    p.compute = job.uniform(0.12, 0.9);
-    p.membw = job.uniform(0.2, 0.6);
+    p.compute = job.uniform(0.08, 0.8);
+    p.membw = job.uniform(0.03, 0.5);
     p.optimizer_frac = job.uniform(0.04, 0.12);
     p.plateau_mib = g.memory_mib * job.uniform(0.15, 0.9);
     p.weights_mib = p.plateau_mib * job.uniform(0.15, 0.4);
     p.eval_every_s = job.uniform(60, 600);
   } else if (variant == "lora") {
     p.iter_s = job.log_uniform(0.1, 1.0);
-    p.compute = job.uniform(0.15, 0.6);
-    p.membw = job.uniform(0.3, 0.6);
+    p.compute = job.uniform(0.08, 0.6);
+    p.membw = job.uniform(0.03, 0.5);
     p.optimizer_frac = job.uniform(0.01, 0.04);  // only the adapters are updated
     p.plateau_mib = g.memory_mib * job.uniform(0.15, 0.6);
     p.weights_mib = p.plateau_mib * job.uniform(0.5, 0.8);  // frozen base weights dominate
