@@ -100,6 +100,10 @@ int main(int argc, char** argv) {
     std::printf("  windows + features + rules    %7.1f M samples/s (target >= 20 M/s: %s), %.3fx summing one signal (%.0f M/s)\n",
                 i["BM_WindowFeaturesRules"] / 1e6, met(i["BM_WindowFeaturesRules"] >= 20e6),
                 i["BM_WindowFeaturesRules"] / i["BM_Baseline_SumOneSignal"], i["BM_Baseline_SumOneSignal"] / 1e6);
+  if (i.count("BM_SimulateCatalog") && i.count("BM_Baseline_LegacyProfiles"))
+    std::printf("  simulator, every scenario      %7.2f M samples/s (target >= 1 M/s: %s), %.3fx the seed tool's Gaussian profiles (%.1f M/s)\n",
+                i["BM_SimulateCatalog"] / 1e6, met(i["BM_SimulateCatalog"] >= 1e6),
+                i["BM_SimulateCatalog"] / i["BM_Baseline_LegacyProfiles"], i["BM_Baseline_LegacyProfiles"] / 1e6);
   std::printf("%s", big.c_str());
   return 0;
 }

@@ -99,5 +99,21 @@ fi
 check no-driver 3 env -u LD_LIBRARY_PATH "$wt" classify --backend nvml --samples 1
 expect no-driver-message '[ $(wc -l <"$tmp/err") -eq 1 ] && grep -q "libnvidia-ml.so.1" "$tmp/err"'
 
+# The physical simulator: scenarios, record to CSV and replay, legacy profile aliases.
+check sim-list 0 "$wt" classify --list-scenarios
+expect sim-list-text 'grep -q "training/pretrain/power-cap" "$tmp/out" && grep -q "NVIDIA B200" "$tmp/out"'
+check sim-record 0 "$wt" record --backend sim --scenario training/ddp --gpu-model "NVIDIA H100 80GB HBM3" --duration 60 --interval 0.5 --seed 3 --out "$tmp/sim.csv" --json
+expect sim-record-count 'jq -e ".samples == 480 and .source == \"sim:training/ddp\"" "$tmp/out" >/dev/null'
+check sim-replay 0 "$wt" classify --replay "$tmp/sim.csv" --json
+expect sim-replay-gpus 'jq -e "(.gpus | length == 4) and .gpus[0].name == \"NVIDIA H100 80GB HBM3\"" "$tmp/out" >/dev/null'
+check sim-again 0 "$wt" record --backend sim --scenario training/ddp --gpu-model "NVIDIA H100 80GB HBM3" --duration 60 --interval 0.5 --seed 3 --out "$tmp/sim2.csv"
+expect sim-deterministic 'cmp -s "$tmp/sim.csv" "$tmp/sim2.csv"'
+check sim-classify 0 "$wt" classify --backend sim --scenario idle/bare --duration 60 --json
+check sim-bad-scenario 2 "$wt" classify --backend sim --scenario training/nope
+expect sim-bad-scenario-message 'grep -q "unknown scenario" "$tmp/err"'
+check sim-bad-gpu 2 "$wt" classify --backend sim --scenario idle/bare --gpu-model "Voodoo 2"
+check legacy-profile 0 "$wt" classify --backend synthetic --profile legacy-training --samples 30 --interval 0 --json
+expect legacy-profile-type 'jq -e ".workload_type == \"TRAINING\"" "$tmp/out" >/dev/null'
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -31,6 +31,7 @@ bool has_errors(const Diagnostics& d) {
 int run_classify(const ClassifyOptions& o) {
   if (o.window.stride_s > o.window.length_s)
     throw std::invalid_argument("--stride must not exceed --window (samples between windows would be ignored)");
+  if (o.source.print_scenarios_if_asked(std::cout)) return exit_code::kOk;
   const auto classifier = make_classifier(o.classifier);
   const auto source = o.source.open();
   const ClassifyResult result = classify_stream(*source, *classifier, o.window);

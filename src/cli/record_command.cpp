@@ -23,6 +23,7 @@ struct RecordOptions {
 };
 
 int run_record(const RecordOptions& o) {
+  if (o.source.print_scenarios_if_asked(std::cout)) return exit_code::kOk;
   TraceFormat format = TraceFormat::Csv;
   if (o.format == "jsonl" || (o.format.empty() && o.out_path.size() > 6 &&
                               o.out_path.compare(o.out_path.size() - 6, 6, ".jsonl") == 0))

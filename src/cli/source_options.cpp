@@ -2,29 +2,39 @@
 
 #include <stdexcept>
 
+#include "sim/gpu_models.hpp"
+
 #include "source/nvml/nvml_source.hpp"
 #include "source/replay/replay_source.hpp"
+#include "sim/simulated_source.hpp"
 #include "source/synthetic_source.hpp"
 
 namespace wt::cli {
 
 void SourceOptions::add_to(CLI::App& app, const std::string& format_flag) {
-  app.add_option("--backend", backend, "Telemetry source: nvml (live NVIDIA GPUs), synthetic, replay")
-      ->check(CLI::IsMember({"nvml", "synthetic", "replay"}));
+  app.add_option("--backend", backend,
+                 "Telemetry source: nvml (live NVIDIA GPUs), sim (physical simulator), synthetic (seed profiles), replay")
+      ->check(CLI::IsMember({"nvml", "sim", "synthetic", "replay"}));
   app.add_option("--replay", replay_file, "Recorded trace: nvidia-smi CSV or WorkloadTruth JSONL (implies --backend replay)");
   app.add_option(format_flag, input_format, "Replay file format (default: detected)")
       ->check(CLI::IsMember({"auto", "csv", "jsonl"}));
   app.add_option("--columns", columns,
                  "For CSV written with noheader: the --query-gpu field list, comma-separated")
       ->delimiter(',');
-  app.add_option("--profile", profile, "Synthetic profile: training, inference, idle")
-      ->check(CLI::IsMember({"training", "inference", "idle"}));
+  app.add_option("--profile", profile,
+                 "Synthetic profile: training, inference, idle (legacy-training, legacy-inference, legacy-idle: same)")
+      ->check(CLI::IsMember({"training", "inference", "idle", "legacy-training", "legacy-inference", "legacy-idle"}));
   app.add_option("--samples", samples, "Samples (polls) to take from a live or synthetic source")
       ->check(CLI::Range(std::size_t{1}, std::size_t{100'000'000}));
   app.add_option("--interval", interval_s,
                  "Seconds between polls; 0 with synthetic: 1 s apart in simulated time, without sleeping")
       ->check(CLI::Range(0.0, 3600.0));
-  app.add_option("--seed", seed, "Random seed for the synthetic source");
+  app.add_option("--seed", seed, "Random seed for the synthetic and sim sources");
+  app.add_option("--scenario", scenario, "sim: family/variant[/evasion], e.g. inference/online-bursty (--list-scenarios)");
+  app.add_option("--gpu-model", gpu_model, "sim: GPU model as nvidia-smi names it (default: drawn from the seed)");
+  app.add_option("--duration", duration_s, "sim: seconds of telemetry to generate (default: --samples x --interval)")
+      ->check(CLI::Range(0.001, 1e8));
+  app.add_flag("--list-scenarios", list_scenarios, "List the simulator's scenarios and GPU models, then exit");
   app.add_option("--gpu", gpu, "Only this GPU index (nvml)")->check(CLI::NonNegativeNumber);
 }
 
@@ -40,9 +50,33 @@ std::unique_ptr<TelemetrySource> SourceOptions::open() const {
     return std::make_unique<ReplaySource>(replay_file, ReplayOptions{*parse_trace_format(input_format), columns});
   }
   if (!replay_file.empty()) throw std::invalid_argument("--replay cannot be combined with --backend " + b);
-  if (b == "synthetic") return std::make_unique<SyntheticSource>(SyntheticOptions{profile, samples, interval_s, seed});
+  if (b == "synthetic") {
+    const std::string p = profile.starts_with("legacy-") ? profile.substr(7) : profile;
+    return std::make_unique<SyntheticSource>(SyntheticOptions{p, samples, interval_s, seed});
+  }
+  if (b == "sim") {
+    const sim::ScenarioSpec* spec = sim::find_scenario(scenario);
+    if (!spec) throw std::invalid_argument("unknown scenario '" + scenario + "' (see --list-scenarios)");
+    sim::SimOptions o{*spec};
+    o.scenario.gpu_model = gpu_model;
+    o.interval_s = interval_s > 0 ? interval_s : 1.0;  // simulated time: never sleeps
+    o.duration_s = duration_s ? *duration_s : static_cast<double>(samples) * o.interval_s;
+    o.seed = seed;
+    return sim::make_simulated_source(o);
+  }
   if (interval_s <= 0) throw std::invalid_argument("--interval must be positive for live telemetry");
   return std::make_unique<NvmlSource>(NvmlOptions{samples, interval_s, gpu});
+}
+
+bool SourceOptions::print_scenarios_if_asked(std::ostream& out) const {
+  if (!list_scenarios) return false;
+  out << "Scenarios (--backend sim --scenario NAME):\n";
+  for (const auto& s : sim::scenario_catalog())
+    out << "  " << s.name() << "  " << to_string(s.label) << (s.gpus > 1 ? "  (" + std::to_string(s.gpus) + " GPUs)" : "")
+        << '\n';
+  out << "GPU models (--gpu-model NAME):\n";
+  for (const auto& m : sim::gpu_models()) out << "  " << m.name << '\n';
+  return true;
 }
 
 }  // namespace wt::cli

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -22,12 +23,19 @@ struct SourceOptions {
   double interval_s = 1.0;
   std::uint64_t seed = 42;
   std::optional<int> gpu;
+  // Simulator (--backend sim).
+  std::string scenario = "training/pretrain";
+  std::string gpu_model;  // "" = drawn from the seed
+  std::optional<double> duration_s;  // default: --samples polls
+  bool list_scenarios = false;
 
   // `format_flag`: the flag name that overrides the replay format ("--format" or "--input-format").
   void add_to(CLI::App& app, const std::string& format_flag);
   std::string resolved_backend() const;
   // Throws InputError / NoTelemetryError / std::invalid_argument (a usage error).
   std::unique_ptr<TelemetrySource> open() const;
+  // `--list-scenarios` was given: prints the simulator's scenarios and returns true.
+  bool print_scenarios_if_asked(std::ostream& out) const;
 };
 
 }  // namespace wt::cli

@@ -1,0 +1,42 @@
+// The physical response of one GPU to workload activity, shared by every workload family:
+// activity -> what nvidia-smi would read (utilization, power, clocks, temperature, links).
+#pragma once
+
+#include "core/signal.hpp"
+#include "sim/gpu_models.hpp"
+#include "sim/rng.hpp"
+#include "sim/workload.hpp"
+
+namespace wt::sim {
+
+struct PhysicsParams {
+  double power_limit_fraction = 1.0;  // enforced limit / default limit (nvidia-smi -pl)
+  double clock_cap_fraction = 1.0;    // locked SM clock / boost clock (nvidia-smi -lgc)
+  double ambient_c = 30;              // inlet temperature
+};
+
+class GpuPhysics {
+ public:
+  GpuPhysics(const GpuModel& gpu, PhysicsParams params, Rng rng);
+
+  // A new segment takes effect: the draw and clock it asks for.
+  void begin(const Segment& seg);
+  // Advances `dt` seconds during which `seg` (the last one begun) is in effect.
+  void advance(const Segment& seg, double dt);
+  // What a poller reads now, with utilizations and link rates averaged since the previous read
+  // (as NVML does over its sample period); resets those averages. `seg` is the segment in effect.
+  SignalValues read(const Segment& seg);
+
+  double power_limit_w() const { return limit_w_; }
+
+ private:
+  const GpuModel& gpu_;
+  PhysicsParams params_;
+  Rng rng_;
+  double limit_w_;
+  double power_w_, temp_c_, sm_clock_mhz_;
+  double span_s_ = 0, busy_s_ = 0, membw_s_ = 0, rx_mb_ = 0, tx_mb_ = 0, nvl_mb_ = 0;
+  double target_power_w_ = 0, target_clock_mhz_ = 0;  // of the segment in effect
+};
+
+}  // namespace wt::sim

@@ -1,0 +1,177 @@
+// Inference: online serving (Poisson, bursty or diurnal arrivals, continuous batching, prefill
+// then decode), offline batch generation, and embedding.
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "sim/families.hpp"
+#include "sim/queued_workload.hpp"
+
+namespace wt::sim {
+
+namespace {
+
+enum class Arrivals { Poisson, Bursty, Diurnal };
+
+// An LLM server with continuous batching, simulated in steps of `tick` seconds: each step admits
+// the requests that arrived (their prefill: compute-bound, short), then decodes one token per
+// step_s for every running request (memory-bound: weights and KV cache are read each step, so the
+// GPU is busy most of the time at well under its power limit).
+class LlmServer final : public QueuedWorkload {
+ public:
+  LlmServer(Arrivals arrivals, const WorkloadContext& ctx) : arrivals_(arrivals), gpu_(*ctx.gpu) {
+    Rng job(ctx.job_seed);
+    rate_ = job.log_uniform(0.05, 20);
+    step_s_ = job.uniform(0.012, 0.06);
+    prefill_s_per_req_ = job.uniform(0.01, 0.15);
+    out_tokens_mean_ = job.log_uniform(30, 600);
+    max_batch_ = job.integer(8, 256);
+    decode_compute_ = job.uniform(0.15, 0.4);
+    decode_membw_ = job.uniform(0.5, 0.95);
+    weights_mib_ = gpu_.memory_mib * job.uniform(0.05, 0.6);
+    // vLLM/TensorRT-LLM reserve the KV cache up front (flat memory); plain frameworks grow with the batch.
+    preallocated_ = job.chance(0.6);
+    flat_mib_ = preallocated_ ? gpu_.memory_mib * job.uniform(0.85, 0.95) : gpu_.context_mib + weights_mib_;
+    kv_mib_per_req_ = job.log_uniform(20, 800);
+    burst_high_ = job.uniform(3, 8);
+    burst_mean_s_ = job.uniform(10, 90);
+    diurnal_period_s_ = job.uniform(600, 86400);
+    diurnal_phase_ = job.uniform(0, 6.283185307179586);
+  }
+
+ private:
+  double rate_now(Rng& rng) {
+    switch (arrivals_) {
+      case Arrivals::Poisson:
+        return rate_;
+      case Arrivals::Bursty:  // two-state Markov-modulated Poisson process
+        if ((burst_left_s_ -= tick_) <= 0) {
+          in_burst_ = !in_burst_;
+          burst_left_s_ = rng.exponential(in_burst_ ? burst_mean_s_ / 3 : burst_mean_s_);
+        }
+        return in_burst_ ? rate_ * burst_high_ : rate_ * 0.1;
+      case Arrivals::Diurnal:
+        return rate_ * (1 + 0.8 * std::sin(6.283185307179586 * t_ / diurnal_period_s_ + diurnal_phase_));
+    }
+    return rate_;
+  }
+
+  void plan(Rng& rng) override {
+    const double rate = rate_now(rng);
+    int admitted = 0;
+    if (running_.empty()) {  // idle until the next arrival, at most a few seconds at a time
+      const double wait = std::min(rng.exponential(1.0 / std::max(rate, 1e-3)), 5.0);
+      push(wait, {}, mem());
+      t_ += wait;
+      if (wait >= 5.0) return;
+      running_.push_back(out_tokens(rng));
+      admitted = 1;
+    }
+    // Arrivals during this tick join the batch (continuous batching); each needs a prefill.
+    for (double a = rng.exponential(1.0 / std::max(rate, 1e-3)); a < tick_; a += rng.exponential(1.0 / std::max(rate, 1e-3)))
+      if (static_cast<int>(running_.size()) < max_batch_) {
+        running_.push_back(out_tokens(rng));
+        ++admitted;
+      }
+    const double prefill = std::min(tick_ * 0.8, admitted * prefill_s_per_req_ * rng.jitter(0.2));
+    if (prefill > 0) push(prefill, {0.98, 0.85, 0.4, 20.0 * admitted, 0, 0}, mem());
+    // Decode the rest of the tick: one token per running request per step.
+    const double batch = static_cast<double>(running_.size());
+    const double step = step_s_ * (1 + 0.004 * batch);
+    const double decode = tick_ - prefill;
+    const int steps = static_cast<int>(decode / step);
+    const double load = std::min(1.0, 0.6 + batch / 64);  // small batches leave launch gaps between steps
+    push(decode, {0.97 * load, decode_compute_ * (0.7 + 0.3 * load), decode_membw_ * load, 0, 2.0 * batch, 0}, mem());
+    for (auto& left : running_) left -= steps;
+    std::erase_if(running_, [](double left) { return left <= 0; });
+    t_ += tick_;
+  }
+
+  double out_tokens(Rng& rng) { return std::max(1.0, rng.exponential(out_tokens_mean_)); }
+  double mem() const {
+    if (preallocated_) return flat_mib_;
+    return std::min(gpu_.memory_mib * 0.97, flat_mib_ + kv_mib_per_req_ * static_cast<double>(running_.size()));
+  }
+
+  Arrivals arrivals_;
+  const GpuModel& gpu_;
+  double tick_ = 0.2;
+  double rate_, step_s_, prefill_s_per_req_, out_tokens_mean_;
+  int max_batch_;
+  double decode_compute_, decode_membw_, weights_mib_, flat_mib_, kv_mib_per_req_;
+  bool preallocated_;
+  double burst_high_, burst_mean_s_, diurnal_period_s_, diurnal_phase_;
+  bool in_burst_ = false;
+  double burst_left_s_ = 0, t_ = 0;
+  std::vector<double> running_;  // tokens left per running request
+};
+
+// Offline generation (HF `generate` over a dataset): batch after batch, each a prefill and a
+// decode of fixed length, with host-side tokenization between. Busy most of the time at moderate
+// power, memory set by the largest batch. The real A100 traces look like this.
+class BatchGeneration final : public QueuedWorkload {
+ public:
+  explicit BatchGeneration(const WorkloadContext& ctx) : gpu_(*ctx.gpu) {
+    Rng job(ctx.job_seed);
+    decode_s_ = job.log_uniform(2, 40);
+    prefill_s_ = job.uniform(0.05, 0.8);
+    host_s_ = job.uniform(0.05, 1.5);
+    decode_busy_ = job.uniform(0.75, 0.98);
+    decode_compute_ = job.uniform(0.2, 0.55);
+    decode_membw_ = job.uniform(0.3, 0.6);
+    mem_ = gpu_.context_mib + gpu_.memory_mib * job.uniform(0.15, 0.85);
+  }
+
+ private:
+  void plan(Rng& rng) override {
+    push(host_s_ * rng.jitter(0.3), {0.02, 0.1, 0.05, 100, 20, 0}, mem_);
+    push(prefill_s_ * rng.jitter(0.2), {0.99, 0.9, 0.45, 0, 0, 0}, mem_);
+    // Decode slows down as the KV cache grows: split into a few segments of rising memory traffic.
+    const double d = decode_s_ * rng.jitter(0.25);
+    for (int i = 0; i < 4; ++i)
+      push(d / 4, {decode_busy_, decode_compute_ * (1 - 0.05 * i), decode_membw_ * (0.85 + 0.1 * i), 0, 5, 0}, mem_);
+  }
+
+  const GpuModel& gpu_;
+  double decode_s_, prefill_s_, host_s_, decode_busy_, decode_compute_, decode_membw_, mem_;
+};
+
+// Embedding service: encoder forward passes on batches of requests, no decode phase.
+class Embedding final : public QueuedWorkload {
+ public:
+  explicit Embedding(const WorkloadContext& ctx) : gpu_(*ctx.gpu) {
+    Rng job(ctx.job_seed);
+    rate_ = job.log_uniform(0.5, 50);  // batches per second
+    batch_s_ = job.uniform(0.005, 0.08);
+    compute_ = job.uniform(0.5, 0.9);
+    mem_ = gpu_.context_mib + gpu_.memory_mib * job.uniform(0.03, 0.25);
+  }
+
+ private:
+  void plan(Rng& rng) override {
+    // One segment per ~0.25 s: the batches that arrived in it, as a busy share.
+    const double span = 0.25;
+    double busy = 0;
+    for (double a = rng.exponential(1 / rate_); a < span; a += rng.exponential(1 / rate_)) busy += batch_s_;
+    busy = std::min(busy / span, 1.0);
+    push(span, {busy, compute_, 0.35, 50 * busy, 10 * busy, 0}, mem_);
+  }
+
+  const GpuModel& gpu_;
+  double rate_, batch_s_, compute_, mem_;
+};
+
+}  // namespace
+
+WorkloadPtr make_inference(std::string_view variant, const WorkloadContext& ctx) {
+  if (variant == "online-poisson") return std::make_unique<LlmServer>(Arrivals::Poisson, ctx);
+  if (variant == "online-bursty") return std::make_unique<LlmServer>(Arrivals::Bursty, ctx);
+  if (variant == "online-diurnal") return std::make_unique<LlmServer>(Arrivals::Diurnal, ctx);
+  if (variant == "offline-batch") return std::make_unique<BatchGeneration>(ctx);
+  if (variant == "embedding") return std::make_unique<Embedding>(ctx);
+  throw std::invalid_argument("unknown inference variant '" + std::string(variant) + "'");
+}
+
+}  // namespace wt::sim
