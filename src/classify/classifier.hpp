@@ -25,9 +25,10 @@ class Classifier {
   virtual Verdict classify(const WindowInput& window) const = 0;
 };
 
-// Names accepted by --classifier.
+// Names accepted by --classifier; the first is the default.
 std::vector<std::string> classifier_names();
-// Throws std::invalid_argument for an unknown name.
-std::unique_ptr<Classifier> make_classifier(std::string_view name);
+// Throws std::invalid_argument for an unknown name, InputError for an unusable model file.
+// `model_path` (xgboost only): a model file instead of the one built into the binary.
+std::unique_ptr<Classifier> make_classifier(std::string_view name, const std::string& model_path = "");
 
 }  // namespace wt

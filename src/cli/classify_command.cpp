@@ -17,7 +17,8 @@ namespace {
 struct ClassifyOptions {
   SourceOptions source;
   WindowSpec window;
-  std::string classifier = "rules";
+  std::string classifier = "xgboost";
+  std::string model;
   bool json = false;
   bool verbose = false;
 };
@@ -32,7 +33,7 @@ int run_classify(const ClassifyOptions& o) {
   if (o.window.stride_s > o.window.length_s)
     throw std::invalid_argument("--stride must not exceed --window (samples between windows would be ignored)");
   if (o.source.print_scenarios_if_asked(std::cout)) return exit_code::kOk;
-  const auto classifier = make_classifier(o.classifier);
+  const auto classifier = make_classifier(o.classifier, o.model);
   const auto source = o.source.open();
   const ClassifyResult result = classify_stream(*source, *classifier, o.window);
   if (result.gpus.empty()) throw NoTelemetryError(result.source + ": no samples");
@@ -57,8 +58,10 @@ Command add_classify_command(CLI::App& app) {
   o->source.add_to(*sub, "--format");
   sub->add_option("--window", o->window.length_s, "Window length in seconds")->check(CLI::Range(0.1, 86400.0));
   sub->add_option("--stride", o->window.stride_s, "Seconds between window starts")->check(CLI::Range(0.1, 86400.0));
-  sub->add_option("--classifier", o->classifier, "Classifier: rules (the seed tool's rules)")
+  sub->add_option("--classifier", o->classifier,
+                  "Classifier: xgboost (trained, the default) or rules (the seed tool's rules, for parity)")
       ->check(CLI::IsMember(classifier_names()));
+  sub->add_option("--model", o->model, "Model file for the xgboost classifier (default: the built-in model)");
   sub->add_flag("--json", o->json, "Print JSON");
   sub->add_flag("-v,--verbose", o->verbose, "Print every reason behind each verdict");
   return {sub, [o] { return run_guarded(o->json, [o] { return run_classify(*o); }); }};

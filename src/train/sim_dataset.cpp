@@ -1,0 +1,57 @@
+#include "train/sim_dataset.hpp"
+
+#include <filesystem>
+#include <functional>
+
+#include "features/gpu_context.hpp"
+#include "sim/simulated_source.hpp"
+#include "source/replay/replay_source.hpp"
+
+namespace wt {
+
+const std::vector<double>& training_intervals() {
+  static const std::vector<double> intervals{0.1, 0.25, 0.5, 1.0, 2.0, 5.0};
+  return intervals;
+}
+
+void build_sim_dataset(const SimDatasetOptions& o, std::vector<LabelledWindow>& train,
+                       std::vector<LabelledWindow>& calibration) {
+  for (const sim::ScenarioSpec& spec : sim::scenario_catalog()) {
+    if (!o.exclude_evasion.empty() && spec.evasion == o.exclude_evasion) continue;
+    for (std::size_t i = 0; i < o.traces_per_scenario; ++i) {
+      sim::SimOptions so;
+      so.scenario = spec;
+      if (!o.only_gpu_model.empty()) so.scenario.gpu_model = o.only_gpu_model;
+      so.seed = std::hash<std::string>{}(spec.name() + "#" + std::to_string(i)) ^ (o.seed * 0x9E3779B97F4A7C15ULL);
+      so.duration_s = o.duration_s;
+      so.interval_s = training_intervals()[so.seed % training_intervals().size()];
+      auto source = sim::make_simulated_source(so);
+      std::vector<LabelledWindow> rows;
+      add_windows(*source, spec.label, spec.name(), o.window, gpu_context_for, rows);
+      auto& dest = i % 5 == 4 ? calibration : train;
+      for (auto& r : rows)
+        if (o.exclude_gpu_model.empty() || r.gpu_model != o.exclude_gpu_model) dest.push_back(std::move(r));
+    }
+  }
+}
+
+std::size_t add_real_traces(const std::string& dir, const WindowSpec& window, std::vector<LabelledWindow>& out) {
+  std::size_t files = 0;
+  std::vector<std::filesystem::path> paths;
+  for (const auto& e : std::filesystem::directory_iterator(dir))
+    if (e.path().extension() == ".csv") paths.push_back(e.path());
+  std::sort(paths.begin(), paths.end());
+  for (const auto& p : paths) {
+    const std::string name = p.filename().string();
+    const auto label = label_from_file_name(name);
+    if (!label) continue;
+    const auto first = name.find("__") + 2;
+    const std::string source = name.substr(first, name.find("__", first) - first);
+    ReplaySource src(p.string());
+    add_windows(src, *label, "real:" + source, window, gpu_context_for, out);
+    ++files;
+  }
+  return files;
+}
+
+}  // namespace wt
