@@ -71,7 +71,9 @@ class Evasion : public QueuedWorkload {
 // A training loop whose busy segments are each followed by a sleep the subclass chooses.
 class SleepAfterSteps : public Evasion {
  protected:
-  SleepAfterSteps(const WorkloadContext& ctx, std::string_view variant) : Evasion(ctx) { p_ = training_params(variant); }
+  SleepAfterSteps(const WorkloadContext& ctx, std::string_view variant) : Evasion(ctx) {
+    p_ = training_params(variant);
+  }
   void start() { train_ = make_training_loop(p_, ctx_); }
   void plan(Rng& rng) override {
     Segment s = train_->next(rng);
@@ -110,7 +112,9 @@ class LowUtil final : public SleepAfterSteps {
     duty_ = job_.uniform(0.12, 0.35);
     start();
   }
-  double sleep_after(const Segment& s, Rng& rng) override { return s.duration_s * (1 - duty_) / duty_ * rng.jitter(0.1); }
+  double sleep_after(const Segment& s, Rng& rng) override {
+    return s.duration_s * (1 - duty_) / duty_ * rng.jitter(0.1);
+  }
   double duty_;
 };
 
@@ -161,7 +165,7 @@ class Configured final : public Evasion {
       p.plateau_mib = std::max(1500.0, g.memory_mib * job_.uniform(0.015, 0.06));
       p.weights_mib = p.plateau_mib * 0.5;
       p.compute *= 0.6;
-      p.iter_s *= 1.3;  // recomputation
+      p.iter_s *= 1.3;                       // recomputation
     } else if (evasion == "mem-prealloc") {  // 6. reserve the plateau at start: no ramp to see
       p.from_launch = true;
       p.preallocate = true;
@@ -204,7 +208,8 @@ class Alternating final : public Evasion {
     TrainingParams p = training_params(variant);
     WorkloadContext other = ctx;
     other.job_seed = ctx.job_seed * 0x9e3779b97f4a7c15ULL + 17;
-    if (kind_ == "mimic-fft" || kind_ == "mimic-inference") p.plateau_mib = std::min(p.plateau_mib, ctx.gpu->memory_mib * 0.2);
+    if (kind_ == "mimic-fft" || kind_ == "mimic-inference")
+      p.plateau_mib = std::min(p.plateau_mib, ctx.gpu->memory_mib * 0.2);
     if (kind_ == "mimic-inference") {
       p.preallocate = true;  // a KV-cache-sized reservation, flat like vLLM's
       p.plateau_mib = ctx.gpu->memory_mib * job_.uniform(0.85, 0.95);
@@ -215,7 +220,8 @@ class Alternating final : public Evasion {
       other_ = std::make_unique<Slicer>(make_inference(job_.chance(0.5) ? "online-poisson" : "online-bursty", other));
     else if (kind_ == "interleave-nonml")
       other_ = std::make_unique<Slicer>(make_hpc(job_.chance(0.5) ? "fft" : "gemm-fp64", other));
-    else if (kind_ != "idle-padding" && kind_ != "window-boundary" && kind_ != "mimic-fft" && kind_ != "mimic-inference")
+    else if (kind_ != "idle-padding" && kind_ != "window-boundary" && kind_ != "mimic-fft" &&
+             kind_ != "mimic-inference")
       throw std::invalid_argument("unknown evasion '" + kind_ + "'");
     train_s_ = job_.uniform(5, 60);
     other_s_ = job_.uniform(5, 60);
@@ -267,15 +273,24 @@ class Alternating final : public Evasion {
 
 const std::vector<EvasionInfo>& evasion_infos() {
   static const std::vector<EvasionInfo> infos{
-      {"util-modulation", "pretrain", 1},      {"low-util", "finetune", 1},
-      {"pid-target", "finetune", 1},           {"power-cap", "pretrain", 1},
-      {"minimal-memory", "finetune", 1},       {"mem-prealloc", "pretrain", 1},
-      {"interleave-inference", "finetune", 1}, {"interleave-nonml", "pretrain", 1},
-      {"dilution", "lora", 1},                 {"idle-padding", "pretrain", 1},
-      {"grad-accumulation", "pretrain", 1},    {"stochastic-timing", "finetune", 1},
-      {"mimic-mining", "finetune", 1},         {"mimic-fft", "finetune", 1},
-      {"mimic-inference", "lora", 1},          {"window-boundary", "pretrain", 1},
-      {"online-serving", "online", 1},         {"ddp-staggered", "ddp", 4},
+      {"util-modulation", "pretrain", 1},
+      {"low-util", "finetune", 1},
+      {"pid-target", "finetune", 1},
+      {"power-cap", "pretrain", 1},
+      {"minimal-memory", "finetune", 1},
+      {"mem-prealloc", "pretrain", 1},
+      {"interleave-inference", "finetune", 1},
+      {"interleave-nonml", "pretrain", 1},
+      {"dilution", "lora", 1},
+      {"idle-padding", "pretrain", 1},
+      {"grad-accumulation", "pretrain", 1},
+      {"stochastic-timing", "finetune", 1},
+      {"mimic-mining", "finetune", 1},
+      {"mimic-fft", "finetune", 1},
+      {"mimic-inference", "lora", 1},
+      {"window-boundary", "pretrain", 1},
+      {"online-serving", "online", 1},
+      {"ddp-staggered", "ddp", 4},
   };
   return infos;
 }

@@ -8,20 +8,20 @@
 namespace wt::sim {
 
 struct GpuModel {
-  std::string_view name;    // exactly as nvidia-smi --query-gpu=name (or rocm-smi) prints it
-  std::string_view vendor;  // "NVIDIA" or "AMD"
-  double memory_mib;        // memory.total as the driver reports it
-  double power_limit_w;     // default board power limit (TDP/TBP)
-  double idle_power_w;      // no process, clocks parked
-  double context_power_w;   // a process holds a context, no kernel running (clocks raised)
-  double max_sm_clock_mhz;  // boost clock
-  double ctx_sm_clock_mhz;  // SM clock while a context is held and nothing runs
-  double idle_sm_clock_mhz; // parked clock with no process
-  double mem_clock_mhz;     // memory clock as nvidia-smi reports it
-  double nvlink_gbps;       // total GPU-to-GPU bandwidth (GB/s, both directions), 0 = none
-  double pcie_gbps;         // host link bandwidth per direction (GB/s)
-  double context_mib;       // memory a bare CUDA/HIP context takes
-  double idle_mib;          // memory.used with no process
+  std::string_view name;     // exactly as nvidia-smi --query-gpu=name (or rocm-smi) prints it
+  std::string_view vendor;   // "NVIDIA" or "AMD"
+  double memory_mib;         // memory.total as the driver reports it
+  double power_limit_w;      // default board power limit (TDP/TBP)
+  double idle_power_w;       // no process, clocks parked
+  double context_power_w;    // a process holds a context, no kernel running (clocks raised)
+  double max_sm_clock_mhz;   // boost clock
+  double ctx_sm_clock_mhz;   // SM clock while a context is held and nothing runs
+  double idle_sm_clock_mhz;  // parked clock with no process
+  double mem_clock_mhz;      // memory clock as nvidia-smi reports it
+  double nvlink_gbps;        // total GPU-to-GPU bandwidth (GB/s, both directions), 0 = none
+  double pcie_gbps;          // host link bandwidth per direction (GB/s)
+  double context_mib;        // memory a bare CUDA/HIP context takes
+  double idle_mib;           // memory.used with no process
 };
 
 const std::vector<GpuModel>& gpu_models();

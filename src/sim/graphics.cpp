@@ -59,7 +59,9 @@ class Graphics final : public QueuedWorkload {
     // Video: steady per-frame kernels; raw frames cross PCIe one way (decode: out; encode: in).
     const bool enc = variant_ == "video-encode";
     const double raw = stream_mbps_ * 20;
-    push(rng.uniform(1, 5), {busy_ * rng.jitter(0.1), compute_, membw_, enc ? raw : stream_mbps_ / 8, enc ? stream_mbps_ / 8 : raw, 0}, mem_);
+    push(rng.uniform(1, 5),
+         {busy_ * rng.jitter(0.1), compute_, membw_, enc ? raw : stream_mbps_ / 8, enc ? stream_mbps_ / 8 : raw, 0},
+         mem_);
   }
 
   std::string variant_;

@@ -14,9 +14,9 @@ struct HpcShape {
   double busy_lo, busy_hi;        // launch gaps: small MD systems leave the GPU idle between steps
   double compute_lo, compute_hi;  // calibrated on the V100 MD and B200 traces (power / limit)
   double membw_lo, membw_hi;
-  double mem_lo, mem_hi;          // memory footprint as a share of the GPU's memory
-  double block_lo, block_hi;      // seconds of steady compute between host interactions
-  double host_lo, host_hi;        // host-side pause (output, next batch)
+  double mem_lo, mem_hi;      // memory footprint as a share of the GPU's memory
+  double block_lo, block_hi;  // seconds of steady compute between host interactions
+  double host_lo, host_hi;    // host-side pause (output, next batch)
 };
 
 HpcShape shape_of(std::string_view variant) {

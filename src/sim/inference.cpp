@@ -70,7 +70,8 @@ class LlmServer final : public QueuedWorkload {
       admitted = 1;
     }
     // Arrivals during this tick join the batch (continuous batching); each needs a prefill.
-    for (double a = rng.exponential(1.0 / std::max(rate, 1e-3)); a < tick_; a += rng.exponential(1.0 / std::max(rate, 1e-3)))
+    for (double a = rng.exponential(1.0 / std::max(rate, 1e-3)); a < tick_;
+         a += rng.exponential(1.0 / std::max(rate, 1e-3)))
       if (static_cast<int>(running_.size()) < max_batch_) {
         running_.push_back(out_tokens(rng));
         ++admitted;

@@ -34,8 +34,8 @@ std::vector<ScenarioSpec> build_catalog() {
 // GPU models each family plausibly runs on, for scenarios that leave the model to the seed.
 std::vector<std::string_view> models_for(const ScenarioSpec& s) {
   if (s.gpus > 1)
-    return {"NVIDIA H100 80GB HBM3", "NVIDIA A100-SXM4-80GB", "NVIDIA A100-SXM4-40GB", "NVIDIA H200", "NVIDIA B200",
-            "Tesla V100-SXM2-32GB", "AMD Instinct MI300X", "AMD Instinct MI250X"};
+    return {"NVIDIA H100 80GB HBM3", "NVIDIA A100-SXM4-80GB", "NVIDIA A100-SXM4-40GB", "NVIDIA H200",
+            "NVIDIA B200",           "Tesla V100-SXM2-32GB",  "AMD Instinct MI300X",   "AMD Instinct MI250X"};
   if (s.family == "mining" || s.family == "graphics")
     return {"NVIDIA GeForce RTX 4090", "NVIDIA L4", "NVIDIA A100-PCIE-40GB", "Tesla V100-SXM2-32GB",
             "NVIDIA H100 PCIe"};

@@ -13,10 +13,10 @@
 namespace wt::sim {
 
 struct ScenarioSpec {
-  std::string family;   // training, inference, idle, hpc, mining, graphics
-  std::string variant;  // pretrain, online-poisson, bare, md, ethash, render, ...
-  WorkloadType label;   // what the GPU is really doing (disguised training stays TRAINING)
-  std::string evasion;  // "" for clean
+  std::string family;     // training, inference, idle, hpc, mining, graphics
+  std::string variant;    // pretrain, online-poisson, bare, md, ethash, render, ...
+  WorkloadType label;     // what the GPU is really doing (disguised training stays TRAINING)
+  std::string evasion;    // "" for clean
   std::string gpu_model;  // "" = drawn from the seed among the models this family runs on
   int gpus = 1;
   // "family/variant" or "family/variant/evasion".

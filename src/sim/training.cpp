@@ -71,8 +71,8 @@ class TrainingLoop final : public QueuedWorkload {
       // Forward a third, backward two thirds; DDP all-reduces gradient buckets during the last micro-batch's backward.
       const bool sync = m + 1 == p_.accum_steps;
       push(micro / 3, {p_.launch_busy, p_.compute * 0.9, p_.membw, rx, 0, nvl_fwd}, mem_);
-      push(micro * 2 / 3, {p_.launch_busy, p_.compute, p_.membw, rx, 0, sync || p_.comm_throughout ? p_.nvlink_mbps : 0},
-           mem_);
+      push(micro * 2 / 3,
+           {p_.launch_busy, p_.compute, p_.membw, rx, 0, sync || p_.comm_throughout ? p_.nvlink_mbps : 0}, mem_);
     }
     double total = iter * (1 - p_.optimizer_frac);
     if (p_.comm_tail_frac > 0) {  // communication the backward pass could not hide: NCCL kernels keep util up

@@ -13,9 +13,9 @@
 namespace wt::sim {
 
 struct Activity {
-  double busy = 0;       // fraction of the segment some kernel ran (what NVML utilization.gpu measures)
-  double compute = 0;    // while busy: fraction of peak dynamic power the kernels draw (SM/tensor intensity)
-  double membw = 0;      // while busy: fraction of peak device-memory bandwidth (utilization.memory)
+  double busy = 0;     // fraction of the segment some kernel ran (what NVML utilization.gpu measures)
+  double compute = 0;  // while busy: fraction of peak dynamic power the kernels draw (SM/tensor intensity)
+  double membw = 0;    // while busy: fraction of peak device-memory bandwidth (utilization.memory)
   double pcie_rx_mbps = 0, pcie_tx_mbps = 0;  // host -> device, device -> host
   double nvlink_mbps = 0;                     // GPU-to-GPU traffic, each direction
 };
@@ -30,8 +30,8 @@ struct Segment {
 // What every workload of a scenario is built from.
 struct WorkloadContext {
   const GpuModel* gpu;
-  int rank = 0;   // this GPU's position in a multi-GPU job
-  int ranks = 1;  // GPUs in the job
+  int rank = 0;                // this GPU's position in a multi-GPU job
+  int ranks = 1;               // GPUs in the job
   std::uint64_t job_seed = 0;  // the same for every rank: parameters ranks must agree on come from it
 };
 
