@@ -23,6 +23,11 @@ struct SimDatasetOptions {
 // Sampling intervals a trace is drawn with, so that the model learns rate-independent cues.
 const std::vector<double>& training_intervals();
 
+// The signal sets real recordings carry (live NVML has all; an nvidia-smi query has what it
+// asked for). Each simulated trace keeps one of them, drawn from its seed, so that the model
+// learns from the signals that are there instead of from which ones are missing.
+const std::vector<std::vector<Signal>>& recorded_signal_sets();
+
 // One trace per (scenario, i): seed = hash(seed, scenario, i); i % 5 == 4 goes to
 // `calibration`, the rest to `train`. `group` is the scenario name.
 void build_sim_dataset(const SimDatasetOptions& o, std::vector<LabelledWindow>& train,
