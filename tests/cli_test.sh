@@ -42,13 +42,13 @@ check unknown-flag 2 "$wt" classify --bogus
 check bad-profile 2 "$wt" classify --backend synthetic --profile mining
 check stride-over-window 2 "$wt" classify --backend synthetic --window 10 --stride 20
 
-# Seed parity: the synthetic object and its fields.
-check synthetic-json 0 "$wt" classify --backend synthetic --profile training --samples 30 --interval 0 --json
+# Seed parity: the synthetic object and its fields, with the seed rules.
+check synthetic-json 0 "$wt" classify --backend synthetic --profile training --samples 30 --interval 0 --classifier rules --json
 expect synthetic-fields 'jq -e "(keys == [\"confidence\",\"features\",\"gpu_index\",\"reasons\",\"sample_count\",\"window_seconds\",\"workload_type\"]) and .workload_type == \"TRAINING\" and .sample_count == 30 and .window_seconds == 29" "$tmp/out" >/dev/null'
 expect synthetic-features 'jq -e ".features | has(\"avg_gpu_util_pct\") and has(\"std_gpu_util_pct\") and has(\"mem_growth_mib_per_sample\") and has(\"avg_power_watts\") and has(\"std_power_watts\") and has(\"avg_process_count\")" "$tmp/out" >/dev/null'
-check synthetic-idle 0 "$wt" classify --backend synthetic --profile idle --samples 30 --interval 0 --json
+check synthetic-idle 0 "$wt" classify --backend synthetic --profile idle --samples 30 --interval 0 --classifier rules --json
 expect synthetic-idle-type 'jq -e ".workload_type == \"IDLE\"" "$tmp/out" >/dev/null'
-check synthetic-text 0 "$wt" classify --backend synthetic --profile inference --samples 30 --interval 0
+check synthetic-text 0 "$wt" classify --backend synthetic --profile inference --samples 30 --interval 0 --classifier rules
 expect synthetic-text-verdict 'grep -q INFERENCE "$tmp/out" && grep -q "signal to investigate" "$tmp/out"'
 
 # Replay: every GPU, windows, the documented JSON shape.
@@ -112,7 +112,7 @@ check sim-classify 0 "$wt" classify --backend sim --scenario idle/bare --duratio
 check sim-bad-scenario 2 "$wt" classify --backend sim --scenario training/nope
 expect sim-bad-scenario-message 'grep -q "unknown scenario" "$tmp/err"'
 check sim-bad-gpu 2 "$wt" classify --backend sim --scenario idle/bare --gpu-model "Voodoo 2"
-check legacy-profile 0 "$wt" classify --backend synthetic --profile legacy-training --samples 30 --interval 0 --json
+check legacy-profile 0 "$wt" classify --backend synthetic --profile legacy-training --samples 30 --interval 0 --classifier rules --json
 expect legacy-profile-type 'jq -e ".workload_type == \"TRAINING\"" "$tmp/out" >/dev/null'
 
 echo "cli: $pass passed, $fail failed"

@@ -8,7 +8,7 @@ std::vector<WindowVerdict> windows(std::initializer_list<std::pair<WorkloadType,
   std::vector<WindowVerdict> v;
   double t = 0;
   for (const auto& [type, conf] : list) {
-    v.push_back({t, t + 30, false, type, conf});
+    v.push_back({t, t + 30, false, type, conf, conf});  // training score: the confidence, for the test
     t += 15;
   }
   return v;
@@ -39,6 +39,17 @@ TEST(GpuSummary, NoWindowsIsUnknown) {
   const auto v = summarize_windows({}, {}, {});
   EXPECT_EQ(v.type, WorkloadType::Unknown);
   EXPECT_EQ(v.confidence, 0);
+}
+
+}  // namespace wt
+
+namespace wt {
+
+TEST(GpuSummary, TrainingScoreIsTheMeanOverActiveWindows) {
+  std::vector<WindowVerdict> w{{0, 30, false, WorkloadType::Idle, 1, 0.0},
+                               {15, 45, false, WorkloadType::Training, 0.9, 0.8},
+                               {30, 60, false, WorkloadType::Inference, 0.6, 0.2}};
+  EXPECT_NEAR(*summarize_windows(w, {}, {}).training_score, 0.5, 1e-12);
 }
 
 }  // namespace wt

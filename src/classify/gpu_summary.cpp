@@ -50,6 +50,14 @@ Verdict summarize_windows(const std::vector<WindowVerdict>& windows, const std::
                   idle ? (", " + std::to_string(idle) + " idle windows not counted").c_str() : "");
     v.reasons.push_back(buf);
   }
+  double score_sum = 0;
+  std::size_t scored = 0;
+  for (const auto& w : windows)
+    if (w.training_score && (active == 0 || w.type != WorkloadType::Idle)) {
+      score_sum += *w.training_score;
+      ++scored;
+    }
+  if (scored) v.training_score = score_sum / static_cast<double>(scored);
   if (slot(v.type) < best.size())
     for (const auto& r : best[slot(v.type)].reasons) v.reasons.push_back("Most confident window: " + r);
   return v;

@@ -13,12 +13,14 @@ struct WindowVerdict {
   bool partial = false;
   WorkloadType type = WorkloadType::Unknown;
   double confidence = 0;
+  std::optional<double> training_score;
 };
 
 // The class that dominates the non-IDLE windows wins (IDLE only when every window is idle),
 // so a job that computes only part of the time is not called idle. Ties go to the class with
 // the higher mean confidence. Confidence = share of active windows behind the winner x their
-// mean confidence. `best` holds, per class, the reasons of its most confident window.
+// mean confidence; the training score is the mean over the active windows (over all windows
+// when every one is idle). `best` holds, per class, the reasons of its most confident window.
 // `whole` carries the features of the whole stream into the result.
 Verdict summarize_windows(const std::vector<WindowVerdict>& windows, const std::vector<Verdict>& best,
                           const WindowFeatures& whole);

@@ -47,6 +47,7 @@ json classify_result_json(const ClassifyResult& r) {
                          {"end", format_iso_time(w.end_s)},
                          {"workload_type", to_string(w.type)},
                          {"confidence", round4(w.confidence)},
+                         {"training_score", w.training_score ? json(round4(*w.training_score)) : json(nullptr)},
                          {"partial", w.partial}});
     gpus.push_back({
         {"gpu_index", g.gpu.index},
@@ -54,6 +55,7 @@ json classify_result_json(const ClassifyResult& r) {
         {"name", g.gpu.name},
         {"workload_type", to_string(g.verdict.type)},
         {"confidence", round4(g.verdict.confidence)},
+        {"training_score", g.verdict.training_score ? json(round4(*g.verdict.training_score)) : json(nullptr)},
         {"reasons", g.verdict.reasons},
         {"features", features_json(g.verdict.features)},
         {"sample_count", g.sample_count},
