@@ -13,5 +13,7 @@ struct Command {
 
 Command add_classify_command(CLI::App& app);
 Command add_record_command(CLI::App& app);
+Command add_keygen_command(CLI::App& app);
+Command add_verify_log_command(CLI::App& app);
 
 }  // namespace wt::cli

@@ -15,6 +15,8 @@ int main(int argc, char** argv) {
   const std::vector<wt::cli::Command> commands{
       wt::cli::add_classify_command(app),
       wt::cli::add_record_command(app),
+      wt::cli::add_keygen_command(app),
+      wt::cli::add_verify_log_command(app),
   };
   try {
     app.parse(argc, argv);
