@@ -219,9 +219,9 @@ TEST(AuditLog, DeletedReorderedInsertedEntries) {
 
   // A self-consistent line with a made-up predecessor.
   json stray = payload(98);
-  const std::string zeros(64, '1');
-  stray["entry_hash"] = wt::audit::sha256_hex(wt::audit::canonical(stray), zeros);
-  stray["prev_hash"] = zeros;
+  const std::string nowhere(64, '1');
+  stray["entry_hash"] = wt::audit::sha256_hex(wt::audit::canonical(stray), nowhere);
+  stray["prev_hash"] = nowhere;
   auto foreign = lines;
   foreign.insert(foreign.begin() + 2, wt::audit::canonical(stray));
   r = verify(joined(foreign));
