@@ -33,7 +33,7 @@ expect() {  # expect NAME SHELL-CONDITION (on the last command's output files)
 
 check version 0 "$wt" --version
 expect version-text 'grep -Eq "^workloadtruth [0-9]+\.[0-9]+\.[0-9]+$" "$tmp/out"'
-for cmd in "" classify record; do
+for cmd in "" classify record keygen verify-log; do
   check "help $cmd" 0 "$wt" $cmd --help
   expect "help-json $cmd" 'grep -q -- "--json" "$tmp/out" || [ -z "$cmd" ]'
 done
@@ -114,6 +114,36 @@ expect sim-bad-scenario-message 'grep -q "unknown scenario" "$tmp/err"'
 check sim-bad-gpu 2 "$wt" classify --backend sim --scenario idle/bare --gpu-model "Voodoo 2"
 check legacy-profile 0 "$wt" classify --backend synthetic --profile legacy-training --samples 30 --interval 0 --classifier rules --json
 expect legacy-profile-type 'jq -e ".workload_type == \"TRAINING\"" "$tmp/out" >/dev/null'
+# Audit log: keys, and verify-log on logs the seed tool wrote (signed logs: audit_log_test.cpp).
+check keygen 0 "$wt" keygen --out "$tmp/k" --json
+expect keygen-files 'jq -e ".private_key == \"$tmp/k.key\" and (.key_id | length == 64)" "$tmp/out" >/dev/null && [ "$(stat -c %a "$tmp/k.key")" = 600 ] && [ -f "$tmp/k.pub" ]'
+check keygen-no-overwrite 1 "$wt" keygen --out "$tmp/k"
+expect keygen-no-overwrite-message 'grep -q "k.key: already exists; refusing to overwrite" "$tmp/err"'
+check keygen-no-out 2 "$wt" keygen
+check verify-seed 0 "$wt" verify-log "$fx/audit/seed_log.jsonl"
+expect verify-seed-text 'grep -qx "\[OK\] chain verified, 3 entries" "$tmp/out"'
+check verify-seed-json 0 "$wt" verify-log "$fx/audit/seed_log_sorted.jsonl" --json
+expect verify-seed-shape 'jq -e ".valid and .entries == 3 and .first_bad_line == null and .kind == null and .message == \"chain verified, 3 entries\"" "$tmp/out" >/dev/null'
+sed '2s/"INFERENCE"/"TRAINING"/' "$fx/audit/seed_log.jsonl" >"$tmp/edited.jsonl"
+check verify-edited 1 "$wt" verify-log "$tmp/edited.jsonl"
+expect verify-edited-text 'grep -q "^\[TAMPERED\] line 2: edited: entry_hash does not match" "$tmp/out"'
+check verify-edited-json 1 "$wt" verify-log "$tmp/edited.jsonl" --json
+expect verify-edited-shape 'jq -e "(.valid | not) and .first_bad_line == 2 and .kind == \"edited\" and .entries == 1" "$tmp/out" >/dev/null'
+sed -n '1p;3p' "$fx/audit/seed_log.jsonl" >"$tmp/deleted.jsonl"
+check verify-deleted 1 "$wt" verify-log "$tmp/deleted.jsonl" --json
+expect verify-deleted-kind 'jq -e ".kind == \"deleted\" and .first_bad_line == 2" "$tmp/out" >/dev/null'
+{ cat "$fx/audit/seed_log.jsonl"; printf '{"timestamp": "2026'; } >"$tmp/torn.jsonl"
+check verify-torn 1 "$wt" verify-log "$tmp/torn.jsonl"
+expect verify-torn-text 'grep -q "^\[TORN\] line 4: torn tail: .*not tampering" "$tmp/out"'
+check verify-unsigned-with-key 1 "$wt" verify-log "$fx/audit/seed_log.jsonl" --pubkey "$tmp/k.pub" --json
+expect verify-unsigned-kind 'jq -e ".kind == \"truncated\" and .signatures_checked" "$tmp/out" >/dev/null'
+check verify-bad-pubkey 1 "$wt" verify-log "$fx/audit/seed_log.jsonl" --pubkey "$fx/audit/seed_log.jsonl"
+expect verify-bad-pubkey-message 'grep -q "seed_log.jsonl: not a PEM public key" "$tmp/err"'
+check verify-missing 1 "$wt" verify-log "$tmp/nope.jsonl" --json
+expect verify-missing-json 'jq -e ".exit_code == 1 and (.error | contains(\"nope.jsonl\"))" "$tmp/out" >/dev/null'
+cp "$fx/audit/seed_log.jsonl" "$tmp/workloadtruth.log.jsonl"
+(cd "$tmp" && "$wt" verify-log >out 2>err)
+expect verify-default-file 'grep -q "3 entries" "$tmp/out"'
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
