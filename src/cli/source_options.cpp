@@ -2,15 +2,27 @@
 
 #include <stdexcept>
 
+#include "source/amd/amd_source.hpp"
+#include "source/multi_source.hpp"
 #include "source/nvml/nvml_source.hpp"
 #include "source/replay/replay_source.hpp"
 #include "source/synthetic_source.hpp"
 
 namespace wt::cli {
 
+AmdOptions SourceOptions::amd_options() const {
+  AmdOptions o;
+  o.samples = samples;
+  o.interval_s = interval_s;
+  o.gpu = gpu;
+  return o;
+}
+
 void SourceOptions::add_to(CLI::App& app, const std::string& format_flag) {
-  app.add_option("--backend", backend, "Telemetry source: nvml (live NVIDIA GPUs), synthetic, replay")
-      ->check(CLI::IsMember({"nvml", "synthetic", "replay"}));
+  app.add_option("--backend", backend,
+                 "Telemetry source: nvml (live NVIDIA GPUs), amd (live AMD GPUs, ROCm SMI), auto (whichever "
+                 "of those are present, both on a mixed host), synthetic, replay")
+      ->check(CLI::IsMember({"nvml", "amd", "auto", "synthetic", "replay"}));
   app.add_option("--replay", replay_file, "Recorded trace: nvidia-smi CSV or WorkloadTruth JSONL (implies --backend replay)");
   app.add_option(format_flag, input_format, "Replay file format (default: detected)")
       ->check(CLI::IsMember({"auto", "csv", "jsonl"}));
@@ -25,7 +37,7 @@ void SourceOptions::add_to(CLI::App& app, const std::string& format_flag) {
                  "Seconds between polls; 0 with synthetic: 1 s apart in simulated time, without sleeping")
       ->check(CLI::Range(0.0, 3600.0));
   app.add_option("--seed", seed, "Random seed for the synthetic source");
-  app.add_option("--gpu", gpu, "Only this GPU index (nvml)")->check(CLI::NonNegativeNumber);
+  app.add_option("--gpu", gpu, "Only this GPU index (nvml, amd)")->check(CLI::NonNegativeNumber);
 }
 
 std::string SourceOptions::resolved_backend() const {
@@ -42,7 +54,38 @@ std::unique_ptr<TelemetrySource> SourceOptions::open() const {
   if (!replay_file.empty()) throw std::invalid_argument("--replay cannot be combined with --backend " + b);
   if (b == "synthetic") return std::make_unique<SyntheticSource>(SyntheticOptions{profile, samples, interval_s, seed});
   if (interval_s <= 0) throw std::invalid_argument("--interval must be positive for live telemetry");
-  return std::make_unique<NvmlSource>(NvmlOptions{samples, interval_s, gpu});
+  if (b == "nvml") return std::make_unique<NvmlSource>(NvmlOptions{samples, interval_s, gpu});
+  if (b == "amd") return std::make_unique<AmdSource>(amd_options());
+  return open_auto();
+}
+
+// Every vendor whose library and GPUs are present. On a mixed host the AMD GPUs are numbered
+// after the NVIDIA ones, so --gpu would be ambiguous there and is refused.
+std::unique_ptr<TelemetrySource> SourceOptions::open_auto() const {
+  std::unique_ptr<NvmlSource> nvidia;
+  std::unique_ptr<AmdSource> amd;
+  std::string nvidia_why, amd_why;
+  try {
+    nvidia = std::make_unique<NvmlSource>(NvmlOptions{samples, interval_s, gpu});
+  } catch (const NoTelemetryError& e) {
+    nvidia_why = e.what();
+  }
+  try {
+    amd = std::make_unique<AmdSource>(amd_options());
+  } catch (const NoTelemetryError& e) {
+    amd_why = e.what();
+  }
+  if (nvidia && amd) {
+    if (gpu) throw std::invalid_argument("--gpu is ambiguous with --backend auto on a host with NVIDIA and AMD GPUs; use --backend nvml or --backend amd");
+    const int offset = static_cast<int>(nvidia->gpu_count());
+    std::vector<MultiSource::Part> parts;
+    parts.push_back({std::move(nvidia), 0});
+    parts.push_back({std::move(amd), offset});
+    return std::make_unique<MultiSource>(std::move(parts));
+  }
+  if (nvidia) return nvidia;
+  if (amd) return amd;
+  throw NoTelemetryError("no GPU telemetry from any vendor (NVIDIA: " + nvidia_why + " AMD: " + amd_why + ")");
 }
 
 }  // namespace wt::cli

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "source/amd/amd_source.hpp"
 #include "source/telemetry_source.hpp"
 
 namespace wt::cli {
@@ -28,6 +29,10 @@ struct SourceOptions {
   std::string resolved_backend() const;
   // Throws InputError / NoTelemetryError / std::invalid_argument (a usage error).
   std::unique_ptr<TelemetrySource> open() const;
+
+ private:
+  std::unique_ptr<TelemetrySource> open_auto() const;
+  AmdOptions amd_options() const;
 };
 
 }  // namespace wt::cli
