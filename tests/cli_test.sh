@@ -124,5 +124,18 @@ if [ -f "$fx/rocm/mi250x_rocm5.txt" ]; then
   expect auto-none-line '[ $(grep -c "^workloadtruth: " "$tmp/err") -eq 1 ] && grep -q "no GPU telemetry from any vendor" "$tmp/err"'
 fi
 
+# rocm-smi / amd-smi logs: time comes from --interval (rocm-smi) or amd-smi's own timestamp column.
+if [ -f "$fx/amd/rocm_smi_loop.csv" ]; then
+  check rocm-smi-csv 0 "$wt" classify --replay "$fx/amd/rocm_smi_loop.csv" --interval 1 --json
+  expect rocm-smi-csv-gpus 'jq -e "(.gpus | length == 2) and .gpus[0].sample_count == 3 and .gpus[0].end == \"1970-01-01T00:00:02.000\"" "$tmp/out" >/dev/null'
+  check rocm-smi-no-interval 1 "$wt" classify --replay "$fx/amd/rocm_smi_loop.csv"
+  expect rocm-smi-no-interval-line '[ $(wc -l <"$tmp/err") -eq 1 ] && grep -q "no timestamps; give --interval" "$tmp/err"'
+  check rocm-smi-json 0 "$wt" record --replay "$fx/amd/rocm_smi_loop.json" --input-format rocm-smi --interval 1 --out "$tmp/rocmjson.csv"
+  expect rocm-smi-json-name 'grep -q "AMD Instinct MI300X" "$tmp/rocmjson.csv" && [ $(wc -l <"$tmp/rocmjson.csv") -eq 5 ]'
+  check amd-smi-watch 0 "$wt" record --replay "$fx/amd/amd_smi_watch.csv" --out "$tmp/amdsmi.jsonl" --format jsonl
+  expect amd-smi-watch-power 'grep -q "\"power_w\":1180" "$tmp/amdsmi.jsonl"'
+  check amd-smi-wrong-format 1 "$wt" classify --replay "$fx/amd/amd_smi_watch.csv" --format rocm-smi --interval 1
+fi
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

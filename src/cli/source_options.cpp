@@ -23,9 +23,11 @@ void SourceOptions::add_to(CLI::App& app, const std::string& format_flag) {
                  "Telemetry source: nvml (live NVIDIA GPUs), amd (live AMD GPUs, ROCm SMI), auto (whichever "
                  "of those are present, both on a mixed host), synthetic, replay")
       ->check(CLI::IsMember({"nvml", "amd", "auto", "synthetic", "replay"}));
-  app.add_option("--replay", replay_file, "Recorded trace: nvidia-smi CSV or WorkloadTruth JSONL (implies --backend replay)");
+  app.add_option("--replay", replay_file,
+                 "Recorded trace: nvidia-smi CSV, WorkloadTruth JSONL, rocm-smi --csv/--json or amd-smi metric --csv "
+                 "(implies --backend replay)");
   app.add_option(format_flag, input_format, "Replay file format (default: detected)")
-      ->check(CLI::IsMember({"auto", "csv", "jsonl"}));
+      ->check(CLI::IsMember({"auto", "csv", "jsonl", "rocm-smi", "amd-smi"}));
   app.add_option("--columns", columns,
                  "For CSV written with noheader: the --query-gpu field list, comma-separated")
       ->delimiter(',');
@@ -33,8 +35,10 @@ void SourceOptions::add_to(CLI::App& app, const std::string& format_flag) {
       ->check(CLI::IsMember({"training", "inference", "idle"}));
   app.add_option("--samples", samples, "Samples (polls) to take from a live or synthetic source")
       ->check(CLI::Range(std::size_t{1}, std::size_t{100'000'000}));
-  app.add_option("--interval", interval_s,
-                 "Seconds between polls; 0 with synthetic: 1 s apart in simulated time, without sleeping")
+  interval_option = app.add_option(
+      "--interval", interval_s,
+      "Seconds between polls; 0 with synthetic: 1 s apart in simulated time, without sleeping; with a "
+      "rocm-smi (or timestamp-less amd-smi) log: the time between its snapshots, which it does not record")
       ->check(CLI::Range(0.0, 3600.0));
   app.add_option("--seed", seed, "Random seed for the synthetic source");
   app.add_option("--gpu", gpu, "Only this GPU index (nvml, amd)")->check(CLI::NonNegativeNumber);
@@ -49,7 +53,10 @@ std::unique_ptr<TelemetrySource> SourceOptions::open() const {
   const std::string b = resolved_backend();
   if (b == "replay") {
     if (replay_file.empty()) throw std::invalid_argument("--backend replay needs --replay FILE");
-    return std::make_unique<ReplaySource>(replay_file, ReplayOptions{*parse_trace_format(input_format), columns});
+    std::optional<double> snapshot_interval;
+    if (interval_option != nullptr && interval_option->count() > 0) snapshot_interval = interval_s;
+    return std::make_unique<ReplaySource>(replay_file,
+                                          ReplayOptions{*parse_trace_format(input_format), columns, snapshot_interval});
   }
   if (!replay_file.empty()) throw std::invalid_argument("--replay cannot be combined with --backend " + b);
   if (b == "synthetic") return std::make_unique<SyntheticSource>(SyntheticOptions{profile, samples, interval_s, seed});

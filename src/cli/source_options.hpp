@@ -23,6 +23,7 @@ struct SourceOptions {
   double interval_s = 1.0;
   std::uint64_t seed = 42;
   std::optional<int> gpu;
+  CLI::Option* interval_option = nullptr;  // set by add_to: tells a given --interval from the default
 
   // `format_flag`: the flag name that overrides the replay format ("--format" or "--input-format").
   void add_to(CLI::App& app, const std::string& format_flag);
