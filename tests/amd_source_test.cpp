@@ -165,8 +165,9 @@ TEST(AmdSource, GoneGpuIsReportedAndTheOtherKeepsStreaming) {
   EXPECT_EQ(order, (std::vector<int>{0, 1, 0, 1, 0, 1, 0, 0}));
   bool gone = false;
   for (const wt::Diagnostic& d : source.diagnostics())
-    gone = gone || d.text().find("GPU 1 (0x5a1b2c3d4e5f6071): GPU is gone (rsmi_dev_busy_percent_get: "
-                                 "RSMI_STATUS_FILE_ERROR") == 0;
+    gone = gone || d.text().find(
+                       "GPU 1 (0x5a1b2c3d4e5f6071): GPU is gone (rsmi_dev_busy_percent_get: "
+                       "RSMI_STATUS_FILE_ERROR") == 0;
   EXPECT_TRUE(gone);
 }
 

@@ -53,7 +53,7 @@ TEST(AmdToolLog, RocmSmiCsvSnapshotsAreSpacedByTheInterval) {
   EXPECT_EQ(samples[0].gpu->index, 0);
   EXPECT_EQ(samples[1].gpu->index, 1);
   EXPECT_EQ(v.get(Signal::GpuUtil), 98);
-  EXPECT_EQ(v.get(Signal::MemUtil), 40);     // "GPU memory use (%)": memory busy, not VRAM allocated
+  EXPECT_EQ(v.get(Signal::MemUtil), 40);      // "GPU memory use (%)": memory busy, not VRAM allocated
   EXPECT_EQ(v.get(Signal::MemTotal), 65520);  // bytes -> MiB
   EXPECT_EQ(v.get(Signal::MemUsed), 32768);
   EXPECT_EQ(v.get(Signal::Power), 480);
@@ -68,8 +68,7 @@ TEST(AmdToolLog, RocmSmiCsvSnapshotsAreSpacedByTheInterval) {
 
 TEST(AmdToolLog, RocmSmiWithoutAnIntervalIsRefused) {
   const std::string csv = input_error(wt::test::fixture("amd/rocm_smi_loop.csv"), with_interval(std::nullopt));
-  EXPECT_NE(csv.find("rocm_smi_loop.csv: rocm-smi output carries no timestamps; give --interval"),
-            std::string::npos)
+  EXPECT_NE(csv.find("rocm_smi_loop.csv: rocm-smi output carries no timestamps; give --interval"), std::string::npos)
       << csv;
   EXPECT_NE(input_error(wt::test::fixture("amd/rocm_smi_loop.json"), with_interval(std::nullopt)).find("--interval"),
             std::string::npos);
@@ -139,8 +138,7 @@ TEST(AmdToolLog, BadLinesAreNamedAndTheRestIsRead) {
 }
 
 TEST(AmdToolLog, ExplicitFormatMustMatchTheFile) {
-  const std::string msg =
-      input_error(wt::test::fixture("csv/two_gpus.csv"), with_interval(1, TraceFormat::RocmSmi));
+  const std::string msg = input_error(wt::test::fixture("csv/two_gpus.csv"), with_interval(1, TraceFormat::RocmSmi));
   EXPECT_NE(msg.find("not rocm-smi --csv or --json output"), std::string::npos) << msg;
   EXPECT_NE(input_error(wt::test::fixture("amd/rocm_smi_loop.csv"), with_interval(1, TraceFormat::AmdSmi))
                 .find("not amd-smi metric --csv output"),

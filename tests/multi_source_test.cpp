@@ -45,7 +45,7 @@ TEST(MultiSource, MergesInTimeOrderAndOffsetsTheSecondPartsIndices) {
   }
   EXPECT_EQ(order, (std::vector<int>{0, 1, 0, 1, 0, 1}));
   EXPECT_EQ(samples[1].gpu->uuid, "0x1234");
-  EXPECT_EQ(samples[1].gpu.get(), samples[3].gpu.get());  // renamed once, then shared
+  EXPECT_EQ(samples[1].gpu.get(), samples[3].gpu.get());     // renamed once, then shared
   EXPECT_EQ(samples[1].values.get(wt::Signal::GpuUtil), 0);  // readings untouched
 }
 

@@ -25,8 +25,10 @@ constexpr bool same_abi_arg() {
   } else if constexpr (std::is_pointer_v<A>) {
     using PA = std::remove_cv_t<std::remove_pointer_t<A>>;
     using PB = std::remove_cv_t<std::remove_pointer_t<B>>;
-    if constexpr (std::is_void_v<PB>) return true;  // our void* for a struct of either layout
-    else return sizeof(PA) == sizeof(PB);
+    if constexpr (std::is_void_v<PB>)
+      return true;  // our void* for a struct of either layout
+    else
+      return sizeof(PA) == sizeof(PB);
   } else {
     return sizeof(A) == sizeof(B) && std::is_integral_v<B> && (std::is_integral_v<A> || std::is_enum_v<A>);
   }
@@ -34,8 +36,10 @@ constexpr bool same_abi_arg() {
 
 template <class R1, class... A1, class R2, class... A2>
 constexpr bool same_abi(R1 (*)(A1...), R2 (*)(A2...)) {
-  if constexpr (sizeof...(A1) != sizeof...(A2)) return false;
-  else return sizeof(R1) == sizeof(R2) && (same_abi_arg<A1, A2>() && ...);
+  if constexpr (sizeof...(A1) != sizeof...(A2))
+    return false;
+  else
+    return sizeof(R1) == sizeof(R2) && (same_abi_arg<A1, A2>() && ...);
 }
 
 // decltype of a non-static member names its declared type: our function-pointer type.

@@ -35,11 +35,10 @@ void SourceOptions::add_to(CLI::App& app, const std::string& format_flag) {
       ->check(CLI::IsMember({"training", "inference", "idle"}));
   app.add_option("--samples", samples, "Samples (polls) to take from a live or synthetic source")
       ->check(CLI::Range(std::size_t{1}, std::size_t{100'000'000}));
-  interval_option = app.add_option(
-      "--interval", interval_s,
+  constexpr const char* kIntervalHelp =
       "Seconds between polls; 0 with synthetic: 1 s apart in simulated time, without sleeping; with a "
-      "rocm-smi (or timestamp-less amd-smi) log: the time between its snapshots, which it does not record")
-      ->check(CLI::Range(0.0, 3600.0));
+      "rocm-smi (or timestamp-less amd-smi) log: the time between its snapshots, which it does not record";
+  interval_option = app.add_option("--interval", interval_s, kIntervalHelp)->check(CLI::Range(0.0, 3600.0));
   app.add_option("--seed", seed, "Random seed for the synthetic source");
   app.add_option("--gpu", gpu, "Only this GPU index (nvml, amd)")->check(CLI::NonNegativeNumber);
 }
@@ -83,7 +82,9 @@ std::unique_ptr<TelemetrySource> SourceOptions::open_auto() const {
     amd_why = e.what();
   }
   if (nvidia && amd) {
-    if (gpu) throw std::invalid_argument("--gpu is ambiguous with --backend auto on a host with NVIDIA and AMD GPUs; use --backend nvml or --backend amd");
+    if (gpu)
+      throw std::invalid_argument(
+          "--gpu is ambiguous with --backend auto on a host with NVIDIA and AMD GPUs; use --backend nvml or amd");
     const int offset = static_cast<int>(nvidia->gpu_count());
     std::vector<MultiSource::Part> parts;
     parts.push_back({std::move(nvidia), 0});

@@ -18,7 +18,8 @@ class PollClock {
   // restarts from now instead of bursting to catch up.
   void wait() {
     if (polls_ > 0) {
-      if (const double left = next_s_ - steady_s(); left > 0) std::this_thread::sleep_for(std::chrono::duration<double>(left));
+      if (const double left = next_s_ - steady_s(); left > 0)
+        std::this_thread::sleep_for(std::chrono::duration<double>(left));
     }
     const double start = steady_s();
     next_s_ = (polls_ == 0 || start - next_s_ > interval_s_) ? start + interval_s_ : next_s_ + interval_s_;

@@ -59,7 +59,8 @@ struct AmdSource::Device {
 
   // One poll's readings. Calls that fail with a real error (not "not supported") are listed in
   // `failed` as "call: reason"; the signal they read is left missing.
-  void read(const RocmSmiLibrary& lib, bool pcie, SignalValues& v, std::vector<std::pair<std::string, std::string>>& failed);
+  void read(const RocmSmiLibrary& lib, bool pcie, SignalValues& v,
+            std::vector<std::pair<std::string, std::string>>& failed);
 };
 
 void AmdSource::Device::read(const RocmSmiLibrary& lib, bool pcie, SignalValues& v,
@@ -103,7 +104,8 @@ void AmdSource::Device::read(const RocmSmiLibrary& lib, bool pcie, SignalValues&
       const Energy now{static_cast<double>(count) * resolution_uj, time_ns};
       // A counter that went back (driver reloaded) gives no rate this once.
       if (last_energy && now.time_ns > last_energy->time_ns && now.uj >= last_energy->uj)
-        v.set(Signal::Power, (now.uj - last_energy->uj) * 1e3 / static_cast<double>(now.time_ns - last_energy->time_ns));
+        v.set(Signal::Power,
+              (now.uj - last_energy->uj) * 1e3 / static_cast<double>(now.time_ns - last_energy->time_ns));
       last_energy = now;
     } else {
       last_energy.reset();
@@ -114,7 +116,8 @@ void AmdSource::Device::read(const RocmSmiLibrary& lib, bool pcie, SignalValues&
   if (lib.dev_temp_metric_get) {
     std::int64_t mc = 0;
     rsmi_status_t rc = lib.dev_temp_metric_get(index, RSMI_TEMP_TYPE_EDGE, RSMI_TEMP_CURRENT, &mc);
-    if (rc == RSMI_STATUS_NOT_SUPPORTED) rc = lib.dev_temp_metric_get(index, RSMI_TEMP_TYPE_JUNCTION, RSMI_TEMP_CURRENT, &mc);
+    if (rc == RSMI_STATUS_NOT_SUPPORTED)
+      rc = lib.dev_temp_metric_get(index, RSMI_TEMP_TYPE_JUNCTION, RSMI_TEMP_CURRENT, &mc);
     if (ok(rc, "rsmi_dev_temp_metric_get")) v.set(Signal::Temperature, static_cast<double>(mc) / 1000);
   }
 
@@ -152,7 +155,7 @@ void AmdSource::Device::read(const RocmSmiLibrary& lib, bool pcie, SignalValues&
 AmdSource::AmdSource(AmdOptions options)
     : options_(std::move(options)),
       lib_(std::make_unique<RocmSmiLibrary>(options_.libraries.empty() ? RocmSmiLibrary::default_names()
-                                                                        : options_.libraries)),
+                                                                       : options_.libraries)),
       read_pcie_(options_.interval_s >= options_.pcie_min_interval_s),
       clock_(options_.interval_s) {
   std::uint32_t count = 0;
@@ -217,8 +220,8 @@ bool AmdSource::poll() {
     // taken to mean that.
     if (s.values.empty() && !failed.empty()) {
       d.lost = true;
-      report({d.where, "GPU is gone (" + failed.front().first + ": " + failed.front().second + "); no longer read",
-              true});
+      report(
+          {d.where, "GPU is gone (" + failed.front().first + ": " + failed.front().second + "); no longer read", true});
       continue;
     }
     // Other failures: the signal is missing this poll; each call is reported once per GPU.

@@ -49,7 +49,7 @@ struct rsmi_version_t {
 inline constexpr std::size_t kMaxFrequenciesV5 = 32;
 struct rsmi_frequencies_v5_t {
   std::uint32_t num_supported;
-  std::uint32_t current;  // index into frequency
+  std::uint32_t current;                       // index into frequency
   std::uint64_t frequency[kMaxFrequenciesV5];  // Hz
 };
 

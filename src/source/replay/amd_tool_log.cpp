@@ -160,8 +160,8 @@ bool AmdToolLogParser::parse_line(std::string_view line, std::size_t line_no, Sa
 bool AmdToolLogParser::parse_csv(std::string_view line, std::size_t line_no, Sample& out) {
   split_csv(line, fields_);
   const bool rocm = layout_ == AmdToolLayout::RocmSmiCsv;
-  const bool header = rocm ? fields_.front() == "device"
-                           : std::find(fields_.begin(), fields_.end(), "gpu") != fields_.end();
+  const bool header =
+      rocm ? fields_.front() == "device" : std::find(fields_.begin(), fields_.end(), "gpu") != fields_.end();
   if (header) {
     header_.assign(fields_.begin(), fields_.end());
     timestamp_column_ = -1;
