@@ -1,6 +1,6 @@
 // libFuzzer target: arbitrary bytes as a trace file through the whole replay pipeline
-// (line reader -> CSV or JSONL parser -> windows -> features -> rules). Built twice, with
-// WT_FUZZ_FORMAT set to the CSV or the JSONL parser. Any crash or sanitizer report is a bug;
+// (line reader -> CSV, JSONL or rocm-smi/amd-smi parser -> windows -> features -> rules). Built
+// three times, with WT_FUZZ_FORMAT set to the CSV or the JSONL parser, or to detection (amd). Any crash or sanitizer report is a bug;
 // InputError is the expected answer to garbage.
 #include <sys/mman.h>
 #include <unistd.h>
@@ -23,7 +23,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     off += static_cast<std::size_t>(n);
   }
   try {
-    wt::ReplaySource src("/proc/self/fd/" + std::to_string(fd), {WT_FUZZ_FORMAT, {}});
+    // An interval, so rocm-smi output (which has no timestamps) is read rather than refused.
+    wt::ReplaySource src("/proc/self/fd/" + std::to_string(fd), {WT_FUZZ_FORMAT, {}, 1.0});
     const auto result = wt::classify_stream(src, wt::RuleClassifier(), {30, 15, 3});
     (void)result;
   } catch (const wt::InputError&) {

@@ -10,6 +10,7 @@ packages=(
   nlohmann-json3-dev libcli11-dev libssl-dev     # JSON, command line, SHA-256/Ed25519
   libxgboost-dev                                 # trained classifier (XGBoost C API)
   libgtest-dev libgmock-dev libbenchmark-dev     # tests and benchmarks
+  librocm-smi-dev                                # ROCm SMI header: checks our AMD declarations
 )
 
 missing=()

@@ -15,7 +15,7 @@ done
 echo "== fuzz: ${WT_FUZZ_SECONDS:-60} s per trace reader"
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz
-for f in csv jsonl; do
+for f in csv jsonl amd; do
   corpus=build/fuzz/corpus-$f  # new inputs go here, not into the committed seeds
   mkdir -p "$corpus"
   log=build/fuzz/$f.log

@@ -144,6 +144,43 @@ expect verify-missing-json 'jq -e ".exit_code == 1 and (.error | contains(\"nope
 cp "$fx/audit/seed_log.jsonl" "$tmp/workloadtruth.log.jsonl"
 (cd "$tmp" && "$wt" verify-log >out 2>err)
 expect verify-default-file 'grep -q "3 entries" "$tmp/out"'
+# Live AMD through the fake ROCm SMI library; --backend auto with one vendor, both, or none.
+if [ -f "$fx/rocm/mi250x_rocm5.txt" ]; then
+  amd5="$fx/rocm/mi250x_rocm5.txt"
+  check amd-json 1 env FAKE_RSMI_FIXTURE="$amd5" "$wt" classify --backend amd --samples 5 --interval 0.01 --json
+  expect amd-gpus 'jq -e "(.gpus | length == 2) and .source == \"amd\" and .gpus[0].name == \"AMD Instinct MI250X\" and .gpus[0].uuid == \"0x3c2e7a1f00d4b2a1\" and .gpus[0].sample_count == 5 and .gpus[1].sample_count == 3" "$tmp/out" >/dev/null'
+  expect amd-gone-reported 'jq -e "[.errors[] | select(.message | startswith(\"GPU is gone\"))] | length == 1" "$tmp/out" >/dev/null'
+  check amd-one-gpu 0 env FAKE_RSMI_FIXTURE="$fx/rocm/mi300x_rocm6.txt" "$wt" classify --backend amd --gpu 0 --samples 3 --interval 0.01 --json
+  expect amd-rocm6 'jq -e "(.gpus | length == 1) and .gpus[0].name == \"AMD Instinct MI300X\" and (.errors | length == 0)" "$tmp/out" >/dev/null'
+  check amd-record 0 env FAKE_RSMI_FIXTURE="$fx/rocm/mi300x_rocm6.txt" "$wt" record --backend amd --samples 3 --interval 0.01 --out "$tmp/amd.jsonl" --format jsonl
+  expect amd-record-clocks 'grep -q "\"sm_clock_mhz\":2100" "$tmp/amd.jsonl" && grep -q "\"mem_clock_mhz\":1300" "$tmp/amd.jsonl"'
+  check amd-replay 0 "$wt" classify --replay "$tmp/amd.jsonl" --json
+  check amd-init-error 3 env FAKE_RSMI_FIXTURE="$amd5" FAKE_RSMI_INIT_ERROR=8 "$wt" classify --backend amd --samples 1
+  expect amd-init-error-line 'grep -c "^workloadtruth: .*rsmi_init failed" "$tmp/err" | grep -qx 1'
+  check amd-no-gpu 3 env FAKE_RSMI_FIXTURE="$fx/rocm/no_gpus.txt" "$wt" classify --backend amd --samples 1
+  check auto-amd-only 0 env FAKE_RSMI_FIXTURE="$fx/rocm/mi300x_rocm6.txt" FAKE_NVML_INIT_ERROR=9 "$wt" classify --backend auto --samples 3 --interval 0.01 --json
+  expect auto-amd-only-source 'jq -e ".source == \"amd\"" "$tmp/out" >/dev/null'
+  check auto-nvidia-only 1 env FAKE_NVML_FIXTURE="$fx/nvml/two_gpus.txt" FAKE_RSMI_INIT_ERROR=8 "$wt" classify --backend auto --samples 6 --interval 0.01 --json
+  expect auto-nvidia-only-source 'jq -e ".source == \"nvml\" and (.gpus | length == 2)" "$tmp/out" >/dev/null'
+  check auto-both 0 env FAKE_NVML_FIXTURE="$fx/nvml/two_gpus.txt" FAKE_RSMI_FIXTURE="$fx/rocm/mi300x_rocm6.txt" "$wt" classify --backend auto --samples 3 --interval 0.01 --json
+  expect auto-both-gpus 'jq -e ".source == \"nvml+amd\" and ([.gpus[].gpu_index] == [0,1,2]) and .gpus[2].name == \"AMD Instinct MI300X\"" "$tmp/out" >/dev/null'
+  check auto-both-gpu-ambiguous 2 env FAKE_NVML_FIXTURE="$fx/nvml/two_gpus.txt" FAKE_RSMI_FIXTURE="$fx/rocm/mi300x_rocm6.txt" "$wt" classify --backend auto --gpu 0 --samples 1
+  check auto-none 3 env FAKE_NVML_INIT_ERROR=9 FAKE_RSMI_INIT_ERROR=8 "$wt" classify --backend auto --samples 1
+  expect auto-none-line '[ $(grep -c "^workloadtruth: " "$tmp/err") -eq 1 ] && grep -q "no GPU telemetry from any vendor" "$tmp/err"'
+fi
+
+# rocm-smi / amd-smi logs: time comes from --interval (rocm-smi) or amd-smi's own timestamp column.
+if [ -f "$fx/amd/rocm_smi_loop.csv" ]; then
+  check rocm-smi-csv 0 "$wt" classify --replay "$fx/amd/rocm_smi_loop.csv" --interval 1 --json
+  expect rocm-smi-csv-gpus 'jq -e "(.gpus | length == 2) and .gpus[0].sample_count == 3 and .gpus[0].end == \"1970-01-01T00:00:02.000\"" "$tmp/out" >/dev/null'
+  check rocm-smi-no-interval 1 "$wt" classify --replay "$fx/amd/rocm_smi_loop.csv"
+  expect rocm-smi-no-interval-line '[ $(wc -l <"$tmp/err") -eq 1 ] && grep -q "no timestamps; give --interval" "$tmp/err"'
+  check rocm-smi-json 0 "$wt" record --replay "$fx/amd/rocm_smi_loop.json" --input-format rocm-smi --interval 1 --out "$tmp/rocmjson.csv"
+  expect rocm-smi-json-name 'grep -q "AMD Instinct MI300X" "$tmp/rocmjson.csv" && [ $(wc -l <"$tmp/rocmjson.csv") -eq 5 ]'
+  check amd-smi-watch 0 "$wt" record --replay "$fx/amd/amd_smi_watch.csv" --out "$tmp/amdsmi.jsonl" --format jsonl
+  expect amd-smi-watch-power 'grep -q "\"power_w\":1180" "$tmp/amdsmi.jsonl"'
+  check amd-smi-wrong-format 1 "$wt" classify --replay "$fx/amd/amd_smi_watch.csv" --format rocm-smi --interval 1
+fi
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "source/amd/amd_source.hpp"
 #include "source/telemetry_source.hpp"
 
 namespace wt::cli {
@@ -28,6 +29,7 @@ struct SourceOptions {
   std::string gpu_model;  // "" = drawn from the seed
   std::optional<double> duration_s;  // default: --samples polls
   bool list_scenarios = false;
+  CLI::Option* interval_option = nullptr;  // set by add_to: tells a given --interval from the default
 
   // `format_flag`: the flag name that overrides the replay format ("--format" or "--input-format").
   void add_to(CLI::App& app, const std::string& format_flag);
@@ -36,6 +38,10 @@ struct SourceOptions {
   std::unique_ptr<TelemetrySource> open() const;
   // `--list-scenarios` was given: prints the simulator's scenarios and returns true.
   bool print_scenarios_if_asked(std::ostream& out) const;
+
+ private:
+  std::unique_ptr<TelemetrySource> open_auto() const;
+  AmdOptions amd_options() const;
 };
 
 }  // namespace wt::cli

@@ -188,6 +188,7 @@ NvmlSource::NvmlSource(NvmlOptions options)
   unsigned int count = 0;
   if (const nvmlReturn_t rc = lib_->device_get_count(&count); rc != NVML_SUCCESS)
     throw NoTelemetryError("cannot count the NVIDIA GPUs: " + lib_->error_string(rc));
+  gpu_count_ = count;
   if (count == 0)
     throw NoTelemetryError(
         "no NVIDIA GPU found (the driver is loaded but reports none); use --backend synthetic or "

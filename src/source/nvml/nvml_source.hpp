@@ -29,6 +29,8 @@ class NvmlSource final : public TelemetrySource {
   ~NvmlSource() override;
   bool next(Sample& out) override;
   std::string describe() const override { return "nvml"; }
+  // How many GPUs the driver reports (read or not).
+  std::size_t gpu_count() const { return gpu_count_; }
 
  private:
   struct Device;
@@ -37,6 +39,7 @@ class NvmlSource final : public TelemetrySource {
   NvmlOptions options_;
   std::unique_ptr<NvmlLibrary> lib_;
   std::vector<Device> devices_;
+  std::size_t gpu_count_ = 0;
   std::vector<Sample> pending_;  // one poll's samples, handed out one by one
   std::size_t pending_pos_ = 0;
   std::size_t polls_ = 0;

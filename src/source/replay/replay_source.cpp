@@ -8,6 +8,8 @@ std::optional<TraceFormat> parse_trace_format(std::string_view name) {
   if (name == "auto") return TraceFormat::Auto;
   if (name == "csv") return TraceFormat::Csv;
   if (name == "jsonl") return TraceFormat::Jsonl;
+  if (name == "rocm-smi") return TraceFormat::RocmSmi;
+  if (name == "amd-smi") return TraceFormat::AmdSmi;
   return std::nullopt;
 }
 
@@ -16,18 +18,32 @@ ReplaySource::ReplaySource(std::string path, ReplayOptions options)
   const std::string_view head = reader_.head();
   if (std::memchr(head.data(), '\0', head.size()) != nullptr)
     throw InputError(path_ + ": binary data, not a text trace (expected nvidia-smi CSV or JSONL)");
+  const std::optional<AmdToolLayout> amd_layout = detect_amd_tool_layout(head);
   if (format_ == TraceFormat::Auto) {
     const auto first = head.find_first_not_of(" \t\r\n");
-    format_ = (first != std::string_view::npos && head[first] == '{') ? TraceFormat::Jsonl : TraceFormat::Csv;
+    if (amd_layout)
+      format_ = *amd_layout == AmdToolLayout::AmdSmiCsv ? TraceFormat::AmdSmi : TraceFormat::RocmSmi;
+    else
+      format_ = (first != std::string_view::npos && head[first] == '{') ? TraceFormat::Jsonl : TraceFormat::Csv;
   }
   auto report = [this](Diagnostic d) { this->report(std::move(d)); };
-  if (format_ == TraceFormat::Jsonl)
+  if (format_ == TraceFormat::RocmSmi || format_ == TraceFormat::AmdSmi) {
+    const bool want_rocm = format_ == TraceFormat::RocmSmi;
+    if (!amd_layout || (*amd_layout == AmdToolLayout::AmdSmiCsv) == want_rocm)
+      throw InputError(path_ + ": not " + (want_rocm ? "rocm-smi --csv or --json" : "amd-smi metric --csv") +
+                       " output (no such header line at its start)");
+    amd_ = std::make_unique<AmdToolLogParser>(path_, report, *amd_layout, options.interval_s);
+  } else if (format_ == TraceFormat::Jsonl)
     jsonl_ = std::make_unique<JsonlTraceParser>(path_, report);
   else
     csv_ = std::make_unique<NvidiaSmiCsvParser>(path_, report, std::move(options.columns));
 }
 
 bool ReplaySource::next(Sample& out) {
+  if (amd_ && amd_->take_pending(out)) {
+    ++samples_;
+    return true;
+  }
   std::string_view line;
   for (;;) {
     switch (reader_.next(line)) {
@@ -46,8 +62,9 @@ bool ReplaySource::next(Sample& out) {
       report({at(path_, reader_.line_number()), "binary data in line; line skipped", true});
       continue;
     }
-    const bool ok = csv_ ? csv_->parse_line(line, reader_.line_number(), out)
-                         : jsonl_->parse_line(line, reader_.line_number(), out);
+    const bool ok = csv_    ? csv_->parse_line(line, reader_.line_number(), out)
+                    : amd_  ? amd_->parse_line(line, reader_.line_number(), out)
+                            : jsonl_->parse_line(line, reader_.line_number(), out);
     if (ok) {
       ++samples_;
       return true;

@@ -1,4 +1,5 @@
-// Replays a recorded trace file: nvidia-smi CSV or the project's JSONL, auto-detected.
+// Replays a recorded trace file: nvidia-smi CSV, the project's JSONL, or rocm-smi / amd-smi
+// output (docs/amd.md), auto-detected.
 #pragma once
 
 #include <memory>
@@ -6,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "source/replay/amd_tool_log.hpp"
 #include "source/replay/jsonl_trace.hpp"
 #include "source/replay/line_reader.hpp"
 #include "source/replay/nvidia_smi_csv.hpp"
@@ -13,12 +15,15 @@
 
 namespace wt {
 
-enum class TraceFormat { Auto, Csv, Jsonl };
-std::optional<TraceFormat> parse_trace_format(std::string_view name);  // "auto", "csv", "jsonl"
+enum class TraceFormat { Auto, Csv, Jsonl, RocmSmi, AmdSmi };
+// "auto", "csv", "jsonl", "rocm-smi", "amd-smi"
+std::optional<TraceFormat> parse_trace_format(std::string_view name);
 
 struct ReplayOptions {
   TraceFormat format = TraceFormat::Auto;
   std::vector<std::string> columns;  // for CSV written with noheader
+  // Seconds between snapshots, for rocm-smi / amd-smi output that carries no time.
+  std::optional<double> interval_s = std::nullopt;
 };
 
 class ReplaySource final : public TelemetrySource {
@@ -35,6 +40,7 @@ class ReplaySource final : public TelemetrySource {
   TraceFormat format_;
   std::unique_ptr<NvidiaSmiCsvParser> csv_;
   std::unique_ptr<JsonlTraceParser> jsonl_;
+  std::unique_ptr<AmdToolLogParser> amd_;
   std::size_t samples_ = 0;
 };
 

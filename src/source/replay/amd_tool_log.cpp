@@ -1,0 +1,300 @@
+#include "source/replay/amd_tool_log.hpp"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "source/replay/nvidia_smi_csv.hpp"
+
+namespace wt {
+
+namespace {
+
+constexpr double kMiB = 1024.0 * 1024.0;
+
+// A column (rocm-smi's own words, or amd-smi's field names) and the signal it carries.
+// `rank` orders alternatives for one signal: the lower wins when a row has both (the edge
+// sensor before junction/hotspot, which MI200/MI300 report alone).
+struct FieldRule {
+  std::string_view key;
+  Signal signal;
+  double scale;  // into the signal's unit
+  int rank;
+};
+
+constexpr std::array<FieldRule, 21> kRules{{
+    // rocm-smi --showuse / --showmemuse / --showmeminfo vram / --showpower / --showmaxpower /
+    // --showtemp / --showclocks
+    {"GPU use (%)", Signal::GpuUtil, 1, 0},
+    {"GPU memory use (%)", Signal::MemUtil, 1, 0},                  // rsmi_dev_memory_busy_percent_get
+    {"GPU Memory Read/Write Activity (%)", Signal::MemUtil, 1, 0},  // its name from ROCm 6
+    {"VRAM Total Memory (B)", Signal::MemTotal, 1 / kMiB, 0},
+    {"VRAM Total Used Memory (B)", Signal::MemUsed, 1 / kMiB, 0},
+    {"Average Graphics Package Power (W)", Signal::Power, 1, 0},
+    {"Current Socket Graphics Package Power (W)", Signal::Power, 1, 0},  // MI300, ROCm 6
+    {"Max Graphics Package Power (W)", Signal::PowerLimit, 1, 0},
+    {"Temperature (Sensor edge) (C)", Signal::Temperature, 1, 0},
+    {"Temperature (Sensor junction) (C)", Signal::Temperature, 1, 1},
+    {"sclk clock speed:", Signal::SmClock, 1, 0},  // "(1700Mhz)"
+    {"mclk clock speed:", Signal::MemClock, 1, 0},
+    // amd-smi metric
+    {"gfx_activity", Signal::GpuUtil, 1, 0},
+    {"umc_activity", Signal::MemUtil, 1, 0},
+    {"socket_power", Signal::Power, 1, 0},
+    {"gfx_0_clk", Signal::SmClock, 1, 0},
+    {"mem_0_clk", Signal::MemClock, 1, 0},
+    {"edge", Signal::Temperature, 1, 0},
+    {"hotspot", Signal::Temperature, 1, 1},
+    {"total_vram", Signal::MemTotal, 1, 0},  // amd-smi's "MB" are bytes / 1024^2
+    {"used_vram", Signal::MemUsed, 1, 0},
+}};
+
+const FieldRule* rule_for(std::string_view key) {
+  for (const FieldRule& r : kRules)
+    if (r.key == key) return &r;
+  return nullptr;
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  return s;
+}
+
+// Lines the tools print around their data: blank lines, "WARNING: ..." notes, "=====" banners.
+bool is_chatter(std::string_view line) {
+  line = trim(line);
+  return line.empty() || line.starts_with("WARNING") || line.front() == '=';
+}
+
+// The number in a cell: "89.0", "(1700Mhz)", "35 %". nullopt for "N/A", "N/A (Secondary die)"
+// and other words (missing, never zero); `bad` is set when the cell starts like a number but
+// is not one.
+std::optional<double> cell_number(std::string_view v, bool& bad) {
+  bad = false;
+  v = trim(v);
+  if (!v.empty() && v.front() == '(') v.remove_prefix(1);
+  if (v.empty() || v.starts_with("N/A")) return std::nullopt;
+  double x = 0;
+  const auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
+  if (ec != std::errc() || !std::isfinite(x)) {
+    bad = (v.front() >= '0' && v.front() <= '9') || v.front() == '-' || v.front() == '.';
+    return std::nullopt;
+  }
+  for (const char c : std::string_view(p, static_cast<std::size_t>(v.data() + v.size() - p)))
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '%' || c == ' ' || c == ')' || c == '/')) {
+      bad = true;
+      return std::nullopt;
+    }
+  return x;
+}
+
+}  // namespace
+
+struct AmdToolLogParser::Row {
+  int index = -1;
+  std::optional<double> time_s;
+  std::vector<std::pair<std::string, std::string>> fields;  // column, cell
+};
+
+std::optional<AmdToolLayout> detect_amd_tool_layout(std::string_view head) {
+  std::vector<std::string_view> fields;
+  while (!head.empty()) {
+    const auto eol = head.find('\n');
+    const std::string_view line = trim(head.substr(0, eol));
+    head = eol == std::string_view::npos ? std::string_view() : head.substr(eol + 1);
+    if (is_chatter(line)) continue;
+    if (line.starts_with("device,")) return AmdToolLayout::RocmSmiCsv;
+    if (line.front() == '{') {
+      if (line.starts_with("{\"card")) return AmdToolLayout::RocmSmiJson;
+      return std::nullopt;
+    }
+    split_csv(line, fields);
+    bool gpu = false, metric = false;
+    for (std::string_view f : fields) {
+      gpu = gpu || f == "gpu";
+      metric = metric || (rule_for(f) != nullptr && f.find(' ') == std::string_view::npos);
+    }
+    if (gpu && metric) return AmdToolLayout::AmdSmiCsv;
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+AmdToolLogParser::AmdToolLogParser(std::string origin, Report report, AmdToolLayout layout,
+                                   std::optional<double> interval_s)
+    : origin_(std::move(origin)), report_(std::move(report)), layout_(layout), interval_s_(interval_s) {
+  if (layout_ != AmdToolLayout::AmdSmiCsv && !interval_s_)
+    throw InputError(origin_ +
+                     ": rocm-smi output carries no timestamps; give --interval SECONDS, the time between its "
+                     "snapshots, so they can be placed in time");
+  if (interval_s_ && !(*interval_s_ > 0)) throw InputError(origin_ + ": --interval must be positive");
+}
+
+void AmdToolLogParser::bad(std::size_t line_no, std::string message) {
+  report_({at(origin_, line_no), std::move(message), true});
+}
+
+bool AmdToolLogParser::take_pending(Sample& out) {
+  if (pending_.empty()) return false;
+  out = std::move(pending_.front());
+  pending_.pop_front();
+  return true;
+}
+
+double AmdToolLogParser::snapshot_time(std::size_t line_no) {
+  if (!interval_s_)
+    throw InputError(at(origin_, line_no) +
+                     ": amd-smi output without a timestamp column (run it with -w, or give --interval SECONDS, "
+                     "the time between its snapshots)");
+  return static_cast<double>(std::max(snapshots_ - 1, 0L)) * *interval_s_;
+}
+
+bool AmdToolLogParser::parse_line(std::string_view line, std::size_t line_no, Sample& out) {
+  if (is_chatter(line)) return false;
+  return layout_ == AmdToolLayout::RocmSmiJson ? parse_json(line, line_no, out) : parse_csv(line, line_no, out);
+}
+
+bool AmdToolLogParser::parse_csv(std::string_view line, std::size_t line_no, Sample& out) {
+  split_csv(line, fields_);
+  const bool rocm = layout_ == AmdToolLayout::RocmSmiCsv;
+  const bool header =
+      rocm ? fields_.front() == "device" : std::find(fields_.begin(), fields_.end(), "gpu") != fields_.end();
+  if (header) {
+    header_.assign(fields_.begin(), fields_.end());
+    timestamp_column_ = -1;
+    for (std::size_t i = 0; i < header_.size(); ++i)
+      if (header_[i] == "timestamp") timestamp_column_ = static_cast<int>(i);
+    ++snapshots_;
+    return false;
+  }
+  if (header_.empty()) {
+    bad(line_no, "data before the header line; line skipped");
+    return false;
+  }
+  if (fields_.size() != header_.size()) {
+    bad(line_no, std::to_string(fields_.size()) + " fields, but the header has " + std::to_string(header_.size()) +
+                     "; line skipped");
+    return false;
+  }
+  Row row;
+  for (std::size_t i = 0; i < header_.size(); ++i) {
+    const std::string_view key = header_[i];
+    const std::string_view value = fields_[i];
+    if ((rocm && i == 0) || (!rocm && key == "gpu")) {
+      std::string_view digits = rocm && value.starts_with("card") ? value.substr(4) : value;
+      if (rocm && !value.starts_with("card")) digits = {};
+      int index = -1;
+      const auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), index);
+      if (digits.empty() || ec != std::errc() || p != digits.data() + digits.size() || index < 0) {
+        bad(line_no, "'" + std::string(value) + "' is not a GPU (" + (rocm ? "cardN" : "an index") + "); line skipped");
+        return false;
+      }
+      row.index = index;
+    } else if (static_cast<int>(i) == timestamp_column_) {
+      bool malformed = false;
+      row.time_s = cell_number(value, malformed);
+      if (!row.time_s) {
+        bad(line_no, "timestamp '" + std::string(value) + "' is not a number of seconds; line skipped");
+        return false;
+      }
+    } else {
+      row.fields.emplace_back(std::string(key), std::string(value));
+    }
+  }
+  return make_sample(row, line_no, out);
+}
+
+bool AmdToolLogParser::parse_json(std::string_view line, std::size_t line_no, Sample& out) {
+  nlohmann::json doc = nlohmann::json::parse(line, nullptr, false);
+  if (doc.is_discarded() || !doc.is_object()) {
+    bad(line_no, "not a rocm-smi --json object; line skipped");
+    return false;
+  }
+  ++snapshots_;
+  std::vector<Row> rows;
+  for (const auto& [card, fields] : doc.items()) {
+    if (card == "system") continue;
+    int index = -1;
+    const std::string_view digits = std::string_view(card).substr(card.starts_with("card") ? 4 : 0);
+    const auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), index);
+    if (!card.starts_with("card") || ec != std::errc() || p != digits.data() + digits.size() || !fields.is_object()) {
+      bad(line_no, "'" + card + "' is not a card of rocm-smi --json; skipped");
+      continue;
+    }
+    Row row;
+    row.index = index;
+    for (const auto& [key, value] : fields.items())
+      if (value.is_string() || value.is_number())
+        row.fields.emplace_back(key, value.is_string() ? value.get<std::string>() : value.dump());
+    rows.push_back(std::move(row));
+  }
+  bool first = true;
+  for (const Row& row : rows) {
+    Sample s;
+    if (!make_sample(row, line_no, s)) continue;
+    if (first) {
+      out = std::move(s);
+      first = false;
+    } else {
+      pending_.push_back(std::move(s));
+    }
+  }
+  return !first;
+}
+
+bool AmdToolLogParser::make_sample(const Row& row, std::size_t line_no, Sample& out) {
+  const double time_s = row.time_s ? *row.time_s : snapshot_time(line_no);
+  auto known = std::find_if(gpus_.begin(), gpus_.end(), [&](const KnownGpu& g) { return g.index == row.index; });
+  if (known == gpus_.end()) {
+    auto id = std::make_shared<GpuIdentity>();
+    id->index = row.index;
+    for (const auto& [key, value] : row.fields) {
+      if (key == "Unique ID" && !value.starts_with("N/A")) id->uuid = value;
+      if (key == "PCI Bus" && !value.starts_with("N/A")) id->pci_bus_id = value;
+      if ((key == "Card series" || key == "Card Series") && !value.starts_with("N/A")) id->name = value;
+    }
+    gpus_.push_back({row.index, std::move(id), -1e300});
+    known = gpus_.end() - 1;
+  }
+  // Each GPU once a snapshot: a second row of it before the next header cannot be given a time.
+  if (time_s <= known->last_time_s) {
+    bad(line_no, "GPU " + std::to_string(row.index) +
+                     " twice in one snapshot: its time cannot be known (a snapshot without its header line?); "
+                     "line skipped");
+    return false;
+  }
+  known->last_time_s = time_s;
+
+  SignalValues values;
+  std::array<int, kSignals.size()> rank{};
+  rank.fill(1 << 20);
+  for (const auto& [key, value] : row.fields) {
+    const FieldRule* rule = rule_for(key);
+    if (rule == nullptr) continue;
+    bool malformed = false;
+    const std::optional<double> x = cell_number(value, malformed);
+    if (malformed) {
+      bad(line_no, std::string(key) + ": '" + std::string(value) + "' is not a number; left missing");
+      continue;
+    }
+    if (!x) continue;
+    const double v = *x * rule->scale;
+    const SignalInfo& si = info(rule->signal);
+    if (v < si.min || v > si.max) {
+      bad(line_no, std::string(key) + ": " + std::string(value) + " is outside the plausible range; left missing");
+      continue;
+    }
+    int& best = rank[static_cast<std::size_t>(rule->signal)];
+    if (rule->rank < best) {
+      best = rule->rank;
+      values.set(rule->signal, v);
+    }
+  }
+  out = Sample{{time_s, std::move(values)}, known->ref};
+  return true;
+}
+
+}  // namespace wt

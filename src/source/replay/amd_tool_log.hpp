@@ -1,0 +1,70 @@
+// Parses what AMD's command-line tools print, so recorded AMD logs can be classified:
+//   rocm-smi --csv   ("device,GPU use (%),..." then "card0,..." rows; the header again for
+//                     every invocation when a loop appends runs to one file)
+//   rocm-smi --json  (one object a line: {"card0": {...}, "card1": {...}, "system": {...}})
+//   amd-smi metric --csv  ("gpu,gfx_activity,..." or, with -w, "timestamp,gpu,...")
+// Which column means what, and where each layout comes from: docs/amd.md.
+//
+// rocm-smi prints no time, and amd-smi prints none outside its watch mode, so a file without
+// a timestamp column needs the time between snapshots (`interval_s`): snapshot k (k-th header
+// line, or k-th JSON line) is then at k x interval_s seconds after 1970-01-01 00:00:00, a
+// documented stand-in origin. Without it such a file is refused: its times cannot be known.
+#pragma once
+
+#include <deque>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/diagnostic.hpp"
+#include "core/sample.hpp"
+
+namespace wt {
+
+enum class AmdToolLayout { RocmSmiCsv, RocmSmiJson, AmdSmiCsv };
+
+// The layout of the first meaningful lines of a file, if it is one of these.
+std::optional<AmdToolLayout> detect_amd_tool_layout(std::string_view head);
+
+class AmdToolLogParser {
+ public:
+  using Report = std::function<void(Diagnostic)>;
+
+  // `interval_s`: seconds between snapshots, for files without timestamps (nullopt: none given).
+  AmdToolLogParser(std::string origin, Report report, AmdToolLayout layout, std::optional<double> interval_s);
+
+  // Parses one line. Returns true with `out` filled for a sample; false for a header, a blank
+  // or ignored line, or a bad line (then reported, naming file and line). A JSON line holds
+  // every GPU: the first comes back here, the others from take_pending().
+  bool parse_line(std::string_view line, std::size_t line_no, Sample& out);
+  bool take_pending(Sample& out);
+
+ private:
+  struct Row;
+  bool parse_csv(std::string_view line, std::size_t line_no, Sample& out);
+  bool parse_json(std::string_view line, std::size_t line_no, Sample& out);
+  // Turns one GPU's fields into a sample; false (reported) when it cannot.
+  bool make_sample(const Row& row, std::size_t line_no, Sample& out);
+  double snapshot_time(std::size_t line_no);
+  void bad(std::size_t line_no, std::string message);
+
+  std::string origin_;
+  Report report_;
+  AmdToolLayout layout_;
+  std::optional<double> interval_s_;
+  std::vector<std::string> header_;
+  int timestamp_column_ = -1;
+  long snapshots_ = 0;  // headers (CSV) or objects (JSON) seen
+  struct KnownGpu {
+    int index;  // the tool's: cardN, or amd-smi's gpu
+    GpuRef ref;
+    double last_time_s;
+  };
+  std::vector<KnownGpu> gpus_;
+  std::deque<Sample> pending_;
+  std::vector<std::string_view> fields_;
+};
+
+}  // namespace wt

@@ -1,0 +1,150 @@
+// rocm-smi and amd-smi output replayed through ReplaySource (src/source/replay/amd_tool_log.cpp),
+// on fixtures written in the tools' own layouts (sources in docs/amd.md).
+#include "source/replay/amd_tool_log.hpp"
+
+#include <gtest/gtest.h>
+
+#include "source/replay/replay_source.hpp"
+#include "test_util.hpp"
+
+namespace {
+
+using wt::Signal;
+using wt::TraceFormat;
+
+wt::ReplayOptions with_interval(std::optional<double> interval_s, TraceFormat format = TraceFormat::Auto) {
+  wt::ReplayOptions o;
+  o.format = format;
+  o.interval_s = interval_s;
+  return o;
+}
+
+std::string input_error(const std::string& path, const wt::ReplayOptions& o) {
+  try {
+    wt::ReplaySource source(path, o);
+    wt::test::drain(source);
+  } catch (const wt::InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(AmdToolLog, DetectsEachLayoutAndNothingElse) {
+  EXPECT_EQ(wt::detect_amd_tool_layout("\nWARNING: something\ndevice,GPU use (%)\ncard0,5\n"),
+            wt::AmdToolLayout::RocmSmiCsv);
+  EXPECT_EQ(wt::detect_amd_tool_layout("{\"card0\": {\"GPU use (%)\": \"5\"}}\n"), wt::AmdToolLayout::RocmSmiJson);
+  EXPECT_EQ(wt::detect_amd_tool_layout("timestamp,gpu,gfx_activity\n1,0,5\n"), wt::AmdToolLayout::AmdSmiCsv);
+  EXPECT_FALSE(wt::detect_amd_tool_layout("timestamp, index, utilization.gpu [%]\n"));
+  EXPECT_FALSE(wt::detect_amd_tool_layout("{\"format\":\"workloadtruth-trace\",\"version\":1}\n"));
+  EXPECT_FALSE(wt::detect_amd_tool_layout("gpu,name\n0,x\n"));  // no column we read
+}
+
+TEST(AmdToolLog, RocmSmiCsvSnapshotsAreSpacedByTheInterval) {
+  wt::ReplaySource source(wt::test::fixture("amd/rocm_smi_loop.csv"), with_interval(2));
+  EXPECT_EQ(source.format(), TraceFormat::RocmSmi);
+  const auto samples = wt::test::drain(source);
+  ASSERT_EQ(samples.size(), 6U);
+  EXPECT_EQ(samples[5].time_s, 4);
+  EXPECT_EQ(samples[0].time_s, 0);
+  EXPECT_EQ(samples[1].time_s, 0);
+  EXPECT_EQ(samples[2].time_s, 2);
+  EXPECT_EQ(samples[3].time_s, 2);
+  const wt::SignalValues& v = samples[0].values;
+  EXPECT_EQ(samples[0].gpu->index, 0);
+  EXPECT_EQ(samples[1].gpu->index, 1);
+  EXPECT_EQ(v.get(Signal::GpuUtil), 98);
+  EXPECT_EQ(v.get(Signal::MemUtil), 40);      // "GPU memory use (%)": memory busy, not VRAM allocated
+  EXPECT_EQ(v.get(Signal::MemTotal), 65520);  // bytes -> MiB
+  EXPECT_EQ(v.get(Signal::MemUsed), 32768);
+  EXPECT_EQ(v.get(Signal::Power), 480);
+  EXPECT_EQ(v.get(Signal::Temperature), 45);  // edge, though junction is there too
+  EXPECT_EQ(v.get(Signal::SmClock), 1700);    // "(1700Mhz)"
+  EXPECT_EQ(v.get(Signal::MemClock), 1600);
+  EXPECT_FALSE(samples[1].values.has(Signal::Power));  // "N/A (Secondary die)": missing, not 0
+  EXPECT_EQ(samples[1].values.get(Signal::GpuUtil), 97);
+  EXPECT_EQ(samples[2].values.get(Signal::Power), 490);
+  EXPECT_TRUE(source.diagnostics().empty());
+}
+
+TEST(AmdToolLog, RocmSmiWithoutAnIntervalIsRefused) {
+  const std::string csv = input_error(wt::test::fixture("amd/rocm_smi_loop.csv"), with_interval(std::nullopt));
+  EXPECT_NE(csv.find("rocm_smi_loop.csv: rocm-smi output carries no timestamps; give --interval"), std::string::npos)
+      << csv;
+  EXPECT_NE(input_error(wt::test::fixture("amd/rocm_smi_loop.json"), with_interval(std::nullopt)).find("--interval"),
+            std::string::npos);
+}
+
+TEST(AmdToolLog, RocmSmiJsonGivesEveryCardOfALineWithItsIdentity) {
+  wt::ReplaySource source(wt::test::fixture("amd/rocm_smi_loop.json"), with_interval(1));
+  EXPECT_EQ(source.format(), TraceFormat::RocmSmi);
+  const auto samples = wt::test::drain(source);
+  ASSERT_EQ(samples.size(), 4U);
+  const wt::GpuIdentity& gpu0 = *samples[0].gpu;
+  EXPECT_EQ(gpu0.name, "AMD Instinct MI300X");
+  EXPECT_EQ(gpu0.uuid, "0x719d230578348e8c");
+  EXPECT_EQ(gpu0.pci_bus_id, "0000:0C:00.0");
+  EXPECT_EQ(samples[1].gpu->index, 1);
+  EXPECT_EQ(samples[2].time_s, 1);
+  const wt::SignalValues& v = samples[0].values;
+  EXPECT_EQ(v.get(Signal::Power), 612);  // "Current Socket Graphics Package Power (W)"
+  EXPECT_EQ(v.get(Signal::PowerLimit), 750);
+  EXPECT_EQ(v.get(Signal::Temperature), 55);  // edge is N/A: junction
+  EXPECT_EQ(v.get(Signal::MemUtil), 61);
+  EXPECT_EQ(v.get(Signal::MemTotal), 196592);
+  EXPECT_EQ(v.get(Signal::SmClock), 2100);
+  EXPECT_EQ(samples[1].values.get(Signal::GpuUtil), 0);
+  EXPECT_TRUE(source.diagnostics().empty());
+}
+
+TEST(AmdToolLog, AmdSmiWatchModeCarriesItsOwnTime) {
+  wt::ReplaySource source(wt::test::fixture("amd/amd_smi_watch.csv"), with_interval(std::nullopt));
+  EXPECT_EQ(source.format(), TraceFormat::AmdSmi);
+  const auto samples = wt::test::drain(source);
+  ASSERT_EQ(samples.size(), 4U);
+  EXPECT_EQ(samples[0].time_s, 1789515524);
+  EXPECT_EQ(samples[3].time_s, 1789515525);
+  const wt::SignalValues& v = samples[0].values;
+  EXPECT_EQ(v.get(Signal::GpuUtil), 95);
+  EXPECT_EQ(v.get(Signal::MemUtil), 60);
+  EXPECT_EQ(v.get(Signal::Power), 1180);
+  EXPECT_EQ(v.get(Signal::SmClock), 2100);
+  EXPECT_EQ(v.get(Signal::MemClock), 1900);
+  EXPECT_EQ(v.get(Signal::Temperature), 78);  // no edge sensor: hotspot
+  EXPECT_TRUE(source.diagnostics().empty());
+}
+
+TEST(AmdToolLog, AmdSmiWithoutTimestampsNeedsTheInterval) {
+  const std::string msg = input_error(wt::test::fixture("amd/amd_smi_no_timestamp.csv"), with_interval(std::nullopt));
+  EXPECT_NE(msg.find("amd_smi_no_timestamp.csv:2: amd-smi output without a timestamp column"), std::string::npos)
+      << msg;
+  wt::ReplaySource source(wt::test::fixture("amd/amd_smi_no_timestamp.csv"), with_interval(0.5));
+  const auto samples = wt::test::drain(source);
+  ASSERT_EQ(samples.size(), 2U);
+  EXPECT_EQ(samples[1].time_s, 0.5);
+  EXPECT_EQ(samples[1].values.get(Signal::Temperature), 42);
+}
+
+TEST(AmdToolLog, BadLinesAreNamedAndTheRestIsRead) {
+  wt::ReplaySource source(wt::test::fixture("amd/rocm_smi_bad.csv"), with_interval(1));
+  const auto samples = wt::test::drain(source);
+  ASSERT_EQ(samples.size(), 3U);
+  EXPECT_FALSE(samples[1].values.has(Signal::GpuUtil));  // "9x8"
+  EXPECT_EQ(samples[1].values.get(Signal::Power), 480);
+  EXPECT_FALSE(samples[2].values.has(Signal::Power));  // 9 MW: implausible
+  std::vector<std::string> where;
+  for (const wt::Diagnostic& d : source.diagnostics()) where.push_back(d.where.substr(d.where.rfind('/') + 1));
+  EXPECT_EQ(where, (std::vector<std::string>{"rocm_smi_bad.csv:3", "rocm_smi_bad.csv:5", "rocm_smi_bad.csv:6",
+                                             "rocm_smi_bad.csv:7", "rocm_smi_bad.csv:9"}));
+}
+
+TEST(AmdToolLog, ExplicitFormatMustMatchTheFile) {
+  const std::string msg = input_error(wt::test::fixture("csv/two_gpus.csv"), with_interval(1, TraceFormat::RocmSmi));
+  EXPECT_NE(msg.find("not rocm-smi --csv or --json output"), std::string::npos) << msg;
+  EXPECT_NE(input_error(wt::test::fixture("amd/rocm_smi_loop.csv"), with_interval(1, TraceFormat::AmdSmi))
+                .find("not amd-smi metric --csv output"),
+            std::string::npos);
+  EXPECT_EQ(wt::parse_trace_format("rocm-smi"), TraceFormat::RocmSmi);
+  EXPECT_EQ(wt::parse_trace_format("amd-smi"), TraceFormat::AmdSmi);
+}
+
+}  // namespace
