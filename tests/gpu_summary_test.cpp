@@ -8,7 +8,7 @@ std::vector<WindowVerdict> windows(std::initializer_list<std::pair<WorkloadType,
   std::vector<WindowVerdict> v;
   double t = 0;
   for (const auto& [type, conf] : list) {
-    v.push_back({t, t + 30, false, type, conf, conf});  // training score: the confidence, for the test
+    v.push_back({t, t + 30, false, type, conf, conf, 50});  // training score: the confidence, for the test
     t += 15;
   }
   return v;
@@ -30,6 +30,20 @@ TEST(GpuSummary, IdleOnlyWhenEveryWindowIsIdle) {
   EXPECT_NEAR(v.confidence, 0.8, 1e-12);
 }
 
+TEST(GpuSummary, SustainedTrainingWinsEvenWhenDiluted) {
+  // 2 training windows among 12 active inference-dominated ones: 14 % >= 10 %.
+  std::vector<std::pair<WorkloadType, double>> list(10, {I, 0.9});
+  list.insert(list.end(), {{T, 0.8}, {T, 0.9}});
+  std::vector<WindowVerdict> v;
+  for (const auto& [type, conf] : list) v.push_back({0, 30, false, type, conf, conf, 50});
+  const auto s = summarize_windows(v, {}, {});
+  EXPECT_EQ(s.type, WorkloadType::Training);
+  EXPECT_NE(s.reasons[0].find("2 of 12 active windows (17%)"), std::string::npos);
+  // One stray training window among many is not enough.
+  v.pop_back();
+  EXPECT_EQ(summarize_windows(v, {}, {}).type, WorkloadType::Inference);
+}
+
 TEST(GpuSummary, TieGoesToTheMoreConfidentClass) {
   EXPECT_EQ(summarize_windows(windows({{T, 0.5}, {I, 1}}), {}, {}).type, WorkloadType::Inference);
   EXPECT_EQ(summarize_windows(windows({{T, 1}, {I, 0.5}}), {}, {}).type, WorkloadType::Training);
@@ -46,9 +60,9 @@ TEST(GpuSummary, NoWindowsIsUnknown) {
 namespace wt {
 
 TEST(GpuSummary, TrainingScoreIsTheMeanOverActiveWindows) {
-  std::vector<WindowVerdict> w{{0, 30, false, WorkloadType::Idle, 1, 0.0},
-                               {15, 45, false, WorkloadType::Training, 0.9, 0.8},
-                               {30, 60, false, WorkloadType::Inference, 0.6, 0.2}};
+  std::vector<WindowVerdict> w{{0, 30, false, WorkloadType::Idle, 1, 0.0, 0},
+                               {15, 45, false, WorkloadType::Training, 0.9, 0.8, 90},
+                               {30, 60, false, WorkloadType::Inference, 0.6, 0.2, 40}};
   EXPECT_NEAR(*summarize_windows(w, {}, {}).training_score, 0.5, 1e-12);
 }
 

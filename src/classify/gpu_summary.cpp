@@ -42,6 +42,14 @@ Verdict summarize_windows(const std::vector<WindowVerdict>& windows, const std::
         winner_mean = mean;
       }
     }
+    const std::size_t training = count[slot(WorkloadType::Training)];
+    const bool training_overrides =
+        winner != slot(WorkloadType::Training) && training >= kTrainingJobMinWindows &&
+        static_cast<double>(training) >= kTrainingJobShare * static_cast<double>(active);
+    if (training_overrides) {
+      winner = slot(WorkloadType::Training);
+      winner_mean = conf_sum[winner] / static_cast<double>(training);
+    }
     const double share = static_cast<double>(count[winner]) / static_cast<double>(active);
     v.type = static_cast<WorkloadType>(winner);
     v.confidence = share * winner_mean;
@@ -49,6 +57,9 @@ Verdict summarize_windows(const std::vector<WindowVerdict>& windows, const std::
                   count[winner], active, 100.0 * share,
                   idle ? (", " + std::to_string(idle) + " idle windows not counted").c_str() : "");
     v.reasons.push_back(buf);
+    if (training_overrides)
+      v.reasons.push_back("Training holds at least " + std::to_string(static_cast<int>(kTrainingJobShare * 100)) +
+                          "% of the active windows: reported as TRAINING though another class holds more.");
   }
   double score_sum = 0;
   std::size_t scored = 0;

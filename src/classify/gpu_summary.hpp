@@ -14,10 +14,18 @@ struct WindowVerdict {
   WorkloadType type = WorkloadType::Unknown;
   double confidence = 0;
   std::optional<double> training_score;
+  std::optional<double> mean_util_pct;  // lets evaluations tell an idle stretch of a job
 };
 
+// Training gets the job verdict when it holds this share of the active windows (and at least
+// kTrainingJobMinWindows), even if another class holds more: training diluted among
+// inference or padded with idle time is still training.
+inline constexpr double kTrainingJobShare = 0.10;
+inline constexpr std::size_t kTrainingJobMinWindows = 2;
+
 // The class that dominates the non-IDLE windows wins (IDLE only when every window is idle),
-// so a job that computes only part of the time is not called idle. Ties go to the class with
+// so a job that computes only part of the time is not called idle; but sustained training
+// wins over any other class (see kTrainingJobShare). Ties go to the class with
 // the higher mean confidence. Confidence = share of active windows behind the winner x their
 // mean confidence; the training score is the mean over the active windows (over all windows
 // when every one is idle). `best` holds, per class, the reasons of its most confident window.

@@ -1,5 +1,8 @@
 #include "classify/model_bundle.hpp"
 
+#include <fstream>
+#include <sstream>
+
 #include "core/diagnostic.hpp"
 
 namespace wt {
@@ -61,6 +64,15 @@ ModelBundle ModelBundle::from_json(const std::string& text, const std::string& o
     if (dynamic_cast<const InputError*>(&e)) throw;
     throw InputError(origin + ": " + e.what());
   }
+}
+
+ModelBundle load_model_bundle(const std::string& path) {
+  if (path.empty()) return ModelBundle::from_json(embedded_model_json(), "built-in model");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path + ": cannot be read");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return ModelBundle::from_json(text.str(), path);
 }
 
 }  // namespace wt

@@ -35,4 +35,7 @@ struct ModelBundle {
 // The model compiled into the binary (models/workloadtruth.model.json at build time).
 const std::string& embedded_model_json();
 
+// The model in `path`, or the built-in one when `path` is empty. Throws InputError.
+ModelBundle load_model_bundle(const std::string& path);
+
 }  // namespace wt

@@ -73,8 +73,8 @@ std::vector<double> temper(const float* probs, std::size_t n, double temperature
   return z;
 }
 
-TrainedClassifier::TrainedClassifier(ModelBundle model, GpuContextFn context)
-    : model_(std::move(model)), context_(std::move(context)) {}
+TrainedClassifier::TrainedClassifier(ModelBundle model, GpuContextFn context, bool explain)
+    : model_(std::move(model)), context_(std::move(context)), explain_(explain) {}
 
 std::vector<double> TrainedClassifier::probabilities(const ModelFeatures& row) const {
   const std::vector<float> r(row.begin(), row.end());
@@ -119,6 +119,7 @@ Verdict TrainedClassifier::classify(const WindowInput& window) const {
     v.reasons.push_back(buf);
   }
 
+  if (!explain_) return v;
   // The model's own reasons: the features that pushed hardest toward the winning class.
   const std::vector<float> r(row.begin(), row.end());
   const auto contrib = model_.xgb.contributions(r);

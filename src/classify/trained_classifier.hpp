@@ -14,7 +14,9 @@ using GpuContextFn = std::function<GpuContext(const GpuIdentity&)>;
 
 class TrainedClassifier final : public Classifier {
  public:
-  TrainedClassifier(ModelBundle model, GpuContextFn context);
+  // `explain`: compute per-feature contributions for the reasons (costly; bulk evaluation
+  // turns it off).
+  TrainedClassifier(ModelBundle model, GpuContextFn context, bool explain = true);
   std::string_view name() const override { return "xgboost"; }
   Verdict classify(const WindowInput& window) const override;
 
@@ -25,6 +27,7 @@ class TrainedClassifier final : public Classifier {
  private:
   ModelBundle model_;
   GpuContextFn context_;
+  bool explain_;
 };
 
 // Softmax of log(p) / temperature: temperature scaling applied to probabilities.

@@ -14,6 +14,7 @@ struct Command {
 Command add_classify_command(CLI::App& app);
 Command add_record_command(CLI::App& app);
 Command add_train_command(CLI::App& app);
+Command add_benchmark_command(CLI::App& app);
 Command add_keygen_command(CLI::App& app);
 Command add_verify_log_command(CLI::App& app);
 

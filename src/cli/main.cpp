@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
       wt::cli::add_classify_command(app),
       wt::cli::add_record_command(app),
       wt::cli::add_train_command(app),
+      wt::cli::add_benchmark_command(app),
       wt::cli::add_keygen_command(app),
       wt::cli::add_verify_log_command(app),
   };

@@ -14,7 +14,8 @@ struct GpuState {
 
   void on_window(const Window& w, const Classifier& classifier) {
     Verdict v = classifier.classify({w.samples, identity});
-    windows.push_back({w.start_s, w.end_s, w.partial, v.type, v.confidence, v.training_score});
+    windows.push_back(
+        {w.start_s, w.end_s, w.partial, v.type, v.confidence, v.training_score, v.features.avg_gpu_util_pct});
     const auto t = static_cast<std::size_t>(v.type);
     if (best.size() <= t) best.resize(t + 1);
     if (best[t].reasons.empty() || v.confidence > best[t].confidence) best[t] = std::move(v);

@@ -31,9 +31,10 @@ namespace {
 // Passes samples through, keeping only a chosen set of signals.
 class KeepSignals final : public TelemetrySource {
  public:
-  KeepSignals(TelemetrySource& inner, const std::vector<Signal>& keep) : inner_(inner), keep_(keep) {}
+  KeepSignals(std::unique_ptr<TelemetrySource> inner, const std::vector<Signal>& keep)
+      : inner_(std::move(inner)), keep_(keep) {}
   bool next(Sample& out) override {
-    if (!inner_.next(out)) return false;
+    if (!inner_->next(out)) return false;
     if (keep_.empty()) return true;
     SignalValues kept;
     for (Signal s : keep_)
@@ -41,30 +42,35 @@ class KeepSignals final : public TelemetrySource {
     out.values = kept;
     return true;
   }
-  std::string describe() const override { return inner_.describe(); }
+  std::string describe() const override { return inner_->describe(); }
 
  private:
-  TelemetrySource& inner_;
+  std::unique_ptr<TelemetrySource> inner_;
   const std::vector<Signal>& keep_;
 };
 
 }  // namespace
+
+std::unique_ptr<TelemetrySource> simulated_trace(const sim::ScenarioSpec& spec, const std::string& salt, std::size_t i,
+                                                 std::uint64_t seed, double duration_s, const std::string& gpu_model) {
+  sim::SimOptions so;
+  so.scenario = spec;
+  if (!gpu_model.empty()) so.scenario.gpu_model = gpu_model;
+  so.seed = std::hash<std::string>{}(spec.name() + "#" + salt + std::to_string(i)) ^ (seed * 0x9E3779B97F4A7C15ULL);
+  so.duration_s = duration_s;
+  so.interval_s = training_intervals()[so.seed % training_intervals().size()];
+  const auto& keep = recorded_signal_sets()[(so.seed >> 8) % recorded_signal_sets().size()];
+  return std::make_unique<KeepSignals>(sim::make_simulated_source(so), keep);
+}
 
 void build_sim_dataset(const SimDatasetOptions& o, std::vector<LabelledWindow>& train,
                        std::vector<LabelledWindow>& calibration) {
   for (const sim::ScenarioSpec& spec : sim::scenario_catalog()) {
     if (!o.exclude_evasion.empty() && spec.evasion == o.exclude_evasion) continue;
     for (std::size_t i = 0; i < o.traces_per_scenario; ++i) {
-      sim::SimOptions so;
-      so.scenario = spec;
-      if (!o.only_gpu_model.empty()) so.scenario.gpu_model = o.only_gpu_model;
-      so.seed = std::hash<std::string>{}(spec.name() + "#" + std::to_string(i)) ^ (o.seed * 0x9E3779B97F4A7C15ULL);
-      so.duration_s = o.duration_s;
-      so.interval_s = training_intervals()[so.seed % training_intervals().size()];
-      auto sim_source = sim::make_simulated_source(so);
-      KeepSignals source(*sim_source, recorded_signal_sets()[(so.seed >> 8) % recorded_signal_sets().size()]);
+      auto source = simulated_trace(spec, "", i, o.seed, o.duration_s, o.only_gpu_model);
       std::vector<LabelledWindow> rows;
-      add_windows(source, spec.label, spec.name(), o.window, gpu_context_for, rows);
+      add_windows(*source, spec.label, spec.name(), o.window, gpu_context_for, rows);
       auto& dest = i % 5 == 4 ? calibration : train;
       for (auto& r : rows)
         if (o.exclude_gpu_model.empty() || r.gpu_model != o.exclude_gpu_model) dest.push_back(std::move(r));
@@ -72,20 +78,27 @@ void build_sim_dataset(const SimDatasetOptions& o, std::vector<LabelledWindow>& 
   }
 }
 
-std::size_t add_real_traces(const std::string& dir, const WindowSpec& window, std::vector<LabelledWindow>& out) {
-  std::size_t files = 0;
-  std::vector<std::filesystem::path> paths;
-  for (const auto& e : std::filesystem::directory_iterator(dir))
-    if (e.path().extension() == ".csv") paths.push_back(e.path());
-  std::sort(paths.begin(), paths.end());
-  for (const auto& p : paths) {
-    const std::string name = p.filename().string();
+std::vector<RealTrace> list_real_traces(const std::string& dir) {
+  std::vector<RealTrace> out;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) {
+    if (e.path().extension() != ".csv") continue;
+    const std::string name = e.path().filename().string();
     const auto label = label_from_file_name(name);
     if (!label) continue;
     const auto first = name.find("__") + 2;
-    const std::string source = name.substr(first, name.find("__", first) - first);
-    ReplaySource src(p.string());
-    add_windows(src, *label, "real:" + source, window, gpu_context_for, out);
+    out.push_back({e.path().string(), name, name.substr(first, name.find("__", first) - first), *label});
+  }
+  std::sort(out.begin(), out.end(), [](const RealTrace& a, const RealTrace& b) { return a.file < b.file; });
+  return out;
+}
+
+std::size_t add_real_traces(const std::string& dir, const WindowSpec& window, std::vector<LabelledWindow>& out,
+                            const std::string& exclude_source) {
+  std::size_t files = 0;
+  for (const RealTrace& t : list_real_traces(dir)) {
+    if (t.source == exclude_source) continue;
+    ReplaySource src(t.path);
+    add_windows(src, t.label, "real:" + t.source, window, gpu_context_for, out);
     ++files;
   }
   return files;

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "sim/simulated_source.hpp"
 #include "train/dataset.hpp"
 
 namespace wt {
@@ -28,12 +29,28 @@ const std::vector<double>& training_intervals();
 // learns from the signals that are there instead of from which ones are missing.
 const std::vector<std::vector<Signal>>& recorded_signal_sets();
 
+// Trace `i` of a scenario as training and evaluation draw it: seed from (scenario, salt, i,
+// seed), sampling interval from training_intervals(), signals from recorded_signal_sets().
+// Benchmarks use another `salt` than training so their traces are never trained on.
+std::unique_ptr<TelemetrySource> simulated_trace(const sim::ScenarioSpec& spec, const std::string& salt, std::size_t i,
+                                                 std::uint64_t seed, double duration_s, const std::string& gpu_model = "");
+
 // One trace per (scenario, i): seed = hash(seed, scenario, i); i % 5 == 4 goes to
 // `calibration`, the rest to `train`. `group` is the scenario name.
 void build_sim_dataset(const SimDatasetOptions& o, std::vector<LabelledWindow>& train,
                        std::vector<LabelledWindow>& calibration);
 
-// Every "<label>__<source>__<run>.csv" in `dir` (group = "real:<source>"). Returns the files read.
-std::size_t add_real_traces(const std::string& dir, const WindowSpec& window, std::vector<LabelledWindow>& out);
+// A labelled real trace: "<label>__<source>__<run>.csv".
+struct RealTrace {
+  std::string path, file, source;
+  WorkloadType label;
+};
+// The labelled traces of `dir`, sorted by file name (files without a label prefix are skipped).
+std::vector<RealTrace> list_real_traces(const std::string& dir);
+
+// Windows of every labelled trace in `dir` but those of `exclude_source` (group = "real:<source>").
+// Returns the files read.
+std::size_t add_real_traces(const std::string& dir, const WindowSpec& window, std::vector<LabelledWindow>& out,
+                            const std::string& exclude_source = "");
 
 }  // namespace wt

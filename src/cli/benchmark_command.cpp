@@ -1,0 +1,66 @@
+// `workloadtruth benchmark`: rules and trained classifier side by side, synthetic and real.
+#include <unistd.h>
+
+#include <iostream>
+#include <memory>
+
+#include "cli/commands.hpp"
+#include "cli/exit_codes.hpp"
+#include "cli/run_guarded.hpp"
+#include "eval/benchmark.hpp"
+#include "output/benchmark_text.hpp"
+
+namespace wt::cli {
+namespace {
+
+struct BenchOptions {
+  BenchmarkOptions b;
+  bool json = false;
+};
+
+// A one-line bar on stderr, only when stderr is a terminal.
+void progress_bar(std::size_t done, std::size_t total, const std::string& what) {
+  constexpr std::size_t kWidth = 30;
+  const std::size_t fill = total ? done * kWidth / total : 0;
+  std::cerr << "\r[" << std::string(fill, '#') << std::string(kWidth - fill, '.') << "] " << done << "/" << total << " "
+            << what.substr(0, 40) << "\033[K" << std::flush;
+}
+
+int run_bench(const BenchOptions& o) {
+  if (o.b.window.stride_s > o.b.window.length_s) throw std::invalid_argument("--stride must not exceed --window");
+  const bool tty = ::isatty(STDERR_FILENO) != 0;
+  const auto report = run_benchmark(o.b, tty ? ProgressFn(progress_bar) : ProgressFn());
+  if (tty) std::cerr << "\r\033[K";
+  if (o.json)
+    std::cout << report.dump(2) << '\n';
+  else
+    print_benchmark_text(std::cout, report);
+  return exit_code::kOk;
+}
+
+}  // namespace
+
+Command add_benchmark_command(CLI::App& app) {
+  auto o = std::make_shared<BenchOptions>();
+  CLI::App* sub = app.add_subcommand("benchmark", "Score the rules and the trained classifier on simulated (and real) traces");
+  sub->add_option("--trials", o->b.trials, "Test traces per simulator scenario")->capture_default_str()
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1000}));
+  sub->add_option("--window", o->b.window.length_s, "Window length in seconds")->capture_default_str()
+      ->check(CLI::Range(1.0, 3600.0));
+  sub->add_option("--stride", o->b.window.stride_s, "Seconds between window starts")->capture_default_str()
+      ->check(CLI::Range(1.0, 3600.0));
+  sub->add_option("--duration", o->b.duration_s, "Seconds per simulated trace")->capture_default_str()
+      ->check(CLI::Range(30.0, 86400.0));
+  sub->add_option("--seed", o->b.seed, "Seed of the test traces")->capture_default_str();
+  sub->add_option("--protocol", o->b.protocol,
+                  "standard, or loso: leave one evasion family / GPU model / real source out of training")
+      ->capture_default_str()->check(CLI::IsMember({"standard", "loso"}));
+  sub->add_option("--real", o->b.real_dirs, "Also score labelled real traces in DIR (<label>__<source>__<run>.csv)")
+      ->check(CLI::ExistingDirectory);
+  sub->add_option("--model", o->b.model_path, "Trained model file (default: the built-in model)");
+  sub->add_option("--train-traces", o->b.train_traces, "Traces per scenario when loso retrains")->capture_default_str();
+  sub->add_flag("--json", o->json, "Print JSON");
+  return {sub, [o] { return run_guarded(o->json, [o] { return run_bench(*o); }); }};
+}
+
+}  // namespace wt::cli

@@ -1,0 +1,300 @@
+#include "eval/benchmark.hpp"
+
+#include <map>
+#include <memory>
+
+#include "classify/rule_classifier.hpp"
+#include "classify/trained_classifier.hpp"
+#include "eval/tally.hpp"
+#include "features/gpu_context.hpp"
+#include "sim/gpu_models.hpp"
+#include "pipeline/classify_stream.hpp"
+#include "source/replay/replay_source.hpp"
+#include "train/fit.hpp"
+#include "train/sim_dataset.hpp"
+
+namespace wt {
+namespace {
+
+using nlohmann::json;
+
+// A recorded trace held in memory, so that every classifier sees the very same samples.
+class Recorded final : public TelemetrySource {
+ public:
+  explicit Recorded(TelemetrySource& from) : name_(from.describe()) {
+    Sample s;
+    while (from.next(s)) samples_.push_back(s);
+  }
+  bool next(Sample& out) override {
+    if (pos_ >= samples_.size()) return false;
+    out = samples_[pos_++];
+    return true;
+  }
+  std::string describe() const override { return name_; }
+  void rewind() { pos_ = 0; }
+
+ private:
+  std::string name_;
+  std::vector<Sample> samples_;
+  std::size_t pos_ = 0;
+};
+
+// Classifies a trace and counts windows and per-GPU summaries against the truth. A GPU whose
+// whole stream is without compute is IDLE whatever the job (the context-only GPU of a 1-GPU job).
+Tally score(Recorded& trace, const Classifier& c, WorkloadType label, const WindowSpec& window) {
+  trace.rewind();
+  const ClassifyResult r = classify_stream(trace, c, window);
+  Tally t;
+  for (const GpuReport& g : r.gpus) {
+    const auto util = g.verdict.features.avg_gpu_util_pct;
+    const WorkloadType gpu_truth = util && *util < kIdleWindowMaxUtilPct ? WorkloadType::Idle : label;
+    t.jobs.add(gpu_truth, g.verdict.type);
+    for (const WindowVerdict& w : g.windows) {
+      const WorkloadType truth = window_truth(label, w);
+      t.windows.add(truth, w.type);
+      t.calibration.add(w.confidence, truth == w.type);
+    }
+  }
+  return t;
+}
+
+double ratio(std::size_t a, std::size_t b) { return b ? static_cast<double>(a) / static_cast<double>(b) : 0.0; }
+
+// Share of truly-training windows (and jobs) called TRAINING.
+json detection(const Tally& t) {
+  const auto tr = static_cast<std::size_t>(WorkloadType::Training);
+  std::size_t w_total = 0, j_total = 0;
+  for (std::size_t p = 0; p < kTypeCount; ++p) w_total += t.windows.n[tr][p], j_total += t.jobs.n[tr][p];
+  return {{"windows", ratio(t.windows.n[tr][tr], w_total)}, {"training_windows", w_total},
+          {"jobs", ratio(t.jobs.n[tr][tr], j_total)}, {"training_jobs", j_total}};
+}
+
+// Share of windows (and jobs) of a non-training truth that were called TRAINING.
+json false_training(const Tally& t) {
+  const auto tr = static_cast<std::size_t>(WorkloadType::Training);
+  json out = json::object();
+  for (std::size_t truth = 0; truth < kTypeCount; ++truth) {
+    if (truth == tr) continue;
+    std::size_t w = 0, j = 0;
+    for (std::size_t p = 0; p < kTypeCount; ++p) w += t.windows.n[truth][p], j += t.jobs.n[truth][p];
+    if (w == 0 && j == 0) continue;
+    out[std::string(to_string(static_cast<WorkloadType>(truth)))] = {
+        {"windows", ratio(t.windows.n[truth][tr], w)}, {"jobs", ratio(t.jobs.n[truth][tr], j)}, {"window_count", w}};
+  }
+  return out;
+}
+
+json accuracy(const Tally& t) {
+  return {{"windows", ratio(t.windows.right(), t.windows.total())}, {"window_count", t.windows.total()},
+          {"jobs", ratio(t.jobs.right(), t.jobs.total())}, {"job_count", t.jobs.total()}};
+}
+
+struct Contenders {
+  RuleClassifier rules;
+  std::unique_ptr<TrainedClassifier> trained;
+};
+
+// Test traces of every catalog scenario (or those `keep` accepts), scored by each classifier.
+struct SimRun {
+  std::map<std::string, std::map<std::string, Tally>> rows;  // row -> classifier -> tally
+  std::map<std::string, Tally> all;                          // classifier -> everything
+};
+
+std::string row_of(const sim::ScenarioSpec& s) {
+  return s.evasion.empty() ? "clean:" + std::string(to_string(s.label)) : "evasion:" + s.evasion;
+}
+
+void run_sim(const BenchmarkOptions& o, const std::vector<std::pair<std::string, const Classifier*>>& classifiers,
+             const std::function<bool(const sim::ScenarioSpec&)>& keep, const std::string& gpu_model, SimRun& run,
+             const ProgressFn& progress, std::size_t& done, std::size_t total) {
+  for (const auto& spec : sim::scenario_catalog()) {
+    if (!keep(spec)) continue;
+    for (std::size_t i = 0; i < o.trials; ++i) {
+      auto src = simulated_trace(spec, "bench", i, o.seed, o.duration_s, gpu_model);
+      Recorded trace(*src);
+      for (const auto& [name, c] : classifiers) {
+        const Tally t = score(trace, *c, spec.label, o.window);
+        run.rows[row_of(spec)][name] += t;
+        run.all[name] += t;
+      }
+      if (progress) progress(++done, total, spec.name());
+    }
+  }
+}
+
+std::size_t count_traces(const BenchmarkOptions& o, const std::function<bool(const sim::ScenarioSpec&)>& keep) {
+  std::size_t n = 0;
+  for (const auto& s : sim::scenario_catalog()) n += keep(s) ? o.trials : 0;
+  return n;
+}
+
+json standard(const BenchmarkOptions& o, const Contenders& c, const ProgressFn& progress) {
+  const std::vector<std::pair<std::string, const Classifier*>> cls{{"rules", &c.rules}, {"xgboost", c.trained.get()}};
+  SimRun run;
+  std::size_t done = 0;
+  const auto all = [](const sim::ScenarioSpec&) { return true; };
+  run_sim(o, cls, all, "", run, progress, done, count_traces(o, all));
+  json clean = json::array(), evasion = json::array();
+  for (const auto& [row, by] : run.rows) {
+    json r{{"row", row}};
+    for (const auto& [name, t] : by)
+      r[name] = row.starts_with("evasion:") ? json{{"detection", detection(t)}, {"accuracy", accuracy(t)}}
+                                            : json{{"accuracy", accuracy(t)}, {"called_training", false_training(t)}};
+    (row.starts_with("evasion:") ? evasion : clean).push_back(r);
+  }
+  json per_classifier = json::object();
+  for (const auto& [name, t] : run.all)
+    per_classifier[name] = {{"accuracy", accuracy(t)},
+                            {"false_training", false_training(t)},
+                            {"confusion_windows", t.windows.to_json()},
+                            {"calibration", t.calibration.to_json()}};
+  return {{"data", "synthetic: simulator test traces, " + std::to_string(o.trials) + " per scenario, " +
+                       std::to_string(static_cast<int>(o.duration_s)) + " s each, seeds never used in training"},
+          {"clean", clean},
+          {"evasion", evasion},
+          {"overall", per_classifier}};
+}
+
+// Leave one evasion family out, then one GPU model out: retrain without it, test on it.
+json loso_synthetic(const BenchmarkOptions& o, const ProgressFn& progress) {
+  json families = json::array(), models = json::array();
+  const auto evasions = sim::evasion_families();
+  std::vector<std::string> gpu_names;
+  for (const auto& m : sim::gpu_models()) gpu_names.emplace_back(m.name);
+  const std::size_t total = evasions.size() + gpu_names.size();
+  std::size_t step = 0;
+  XgbParams params;
+  for (const std::string& family : evasions) {
+    if (progress) progress(step++, total, "without " + family);
+    SimDatasetOptions d;
+    d.traces_per_scenario = o.train_traces;
+    d.duration_s = o.duration_s;
+    d.window = o.window;
+    d.exclude_evasion = family;
+    std::vector<LabelledWindow> train, calib;
+    build_sim_dataset(d, train, calib);
+    TrainedClassifier model(fit_model(train, calib, params), gpu_context_for, false);
+    SimRun run;
+    std::size_t done = 0;
+    const auto keep = [&](const sim::ScenarioSpec& s) { return s.evasion == family || s.label != WorkloadType::Training; };
+    run_sim(o, {{"xgboost", &model}}, keep, "", run, nullptr, done, 0);
+    Tally held, others;
+    for (const auto& [row, by] : run.rows) (row == "evasion:" + family ? held : others) += by.at("xgboost");
+    families.push_back({{"held_out", family}, {"detection", detection(held)}, {"false_training", false_training(others)}});
+  }
+  for (const std::string& gpu : gpu_names) {
+    if (progress) progress(step++, total, "without " + gpu);
+    SimDatasetOptions d;
+    d.traces_per_scenario = o.train_traces;
+    d.duration_s = o.duration_s;
+    d.window = o.window;
+    d.exclude_gpu_model = gpu;
+    std::vector<LabelledWindow> train, calib;
+    build_sim_dataset(d, train, calib);
+    TrainedClassifier model(fit_model(train, calib, params), gpu_context_for, false);
+    SimRun run;
+    std::size_t done = 0;
+    run_sim(o, {{"xgboost", &model}}, [](const sim::ScenarioSpec& s) { return s.evasion.empty(); }, gpu, run, nullptr,
+            done, 0);
+    const Tally& t = run.all["xgboost"];
+    models.push_back({{"held_out", gpu}, {"accuracy", accuracy(t)}, {"detection", detection(t)},
+                      {"false_training", false_training(t)}});
+  }
+  return {{"data", "synthetic: retrained on the simulator without the held-out part (" +
+                       std::to_string(o.train_traces) + " traces per scenario), tested on it"},
+          {"leave_one_evasion_family_out", families},
+          {"leave_one_gpu_model_out", models}};
+}
+
+// Per file, per source, per label; the per-GPU truth is IDLE for a GPU without compute.
+json real(const std::string& dir, const std::vector<std::pair<std::string, const Classifier*>>& cls,
+          const WindowSpec& window, const ProgressFn& progress) {
+  const auto traces = list_real_traces(dir);
+  std::map<std::string, std::map<std::string, Tally>> by_source, by_label;
+  json files = json::array();
+  std::size_t done = 0;
+  for (const RealTrace& t : traces) {
+    ReplaySource src(t.path);
+    Recorded rec(src);
+    json f{{"file", t.file}, {"source", t.source}, {"label", to_string(t.label)}};
+    for (const auto& [name, c] : cls) {
+      const Tally tally = score(rec, *c, t.label, window);
+      by_source[t.source][name] += tally;
+      by_label[std::string(to_string(t.label))][name] += tally;
+      f[name] = accuracy(tally);
+    }
+    files.push_back(f);
+    if (progress) progress(++done, traces.size(), t.file);
+  }
+  auto group = [](const std::map<std::string, std::map<std::string, Tally>>& m) {
+    json out = json::object();
+    for (const auto& [key, by] : m)
+      for (const auto& [name, t] : by) out[key][name] = {{"accuracy", accuracy(t)}, {"active_window_accuracy", [&] {
+        // Active windows: those whose truth is not IDLE.
+        std::size_t right = 0, total = 0;
+        for (std::size_t tr = 0; tr < kTypeCount; ++tr) {
+          if (tr == static_cast<std::size_t>(WorkloadType::Idle)) continue;
+          for (std::size_t p = 0; p < kTypeCount; ++p) total += t.windows.n[tr][p];
+          right += t.windows.n[tr][tr];
+        }
+        return total ? json(ratio(right, total)) : json(nullptr);
+      }()}, {"confusion_jobs", t.jobs.to_json()}};
+    return out;
+  };
+  return {{"data", "real: " + dir + " (labels from file names; not blended with synthetic figures)"},
+          {"files", files},
+          {"by_source", group(by_source)},
+          {"by_label", group(by_label)}};
+}
+
+// Leave one real source out: train on the simulator and the other sources, test on it.
+json real_loso(const BenchmarkOptions& o, const std::string& dir, const ProgressFn& progress) {
+  std::vector<std::string> sources;
+  for (const auto& t : list_real_traces(dir))
+    if (std::find(sources.begin(), sources.end(), t.source) == sources.end()) sources.push_back(t.source);
+  SimDatasetOptions d;
+  d.traces_per_scenario = o.train_traces;
+  d.duration_s = o.duration_s;
+  d.window = o.window;
+  std::vector<LabelledWindow> sim_train, calib;
+  build_sim_dataset(d, sim_train, calib);
+  json out = json::array();
+  std::size_t step = 0;
+  for (const std::string& held : sources) {
+    if (progress) progress(step++, sources.size(), "without " + held);
+    std::vector<LabelledWindow> train = sim_train;
+    for (const auto& other : o.real_dirs) add_real_traces(other, o.window, train, held);
+    TrainedClassifier model(fit_model(train, calib, XgbParams{}), gpu_context_for, false);
+    std::map<std::string, Tally> tally;
+    for (const RealTrace& t : list_real_traces(dir)) {
+      if (t.source != held) continue;
+      ReplaySource src(t.path);
+      Recorded rec(src);
+      tally["xgboost"] += score(rec, model, t.label, o.window);
+    }
+    out.push_back({{"held_out_source", held}, {"accuracy", accuracy(tally["xgboost"])}});
+  }
+  return {{"data", "real: " + dir + ", each source held out of training (trained on the simulator and the other "
+                                    "real sources of every --real directory)"},
+          {"leave_one_source_out", out}};
+}
+
+}  // namespace
+
+nlohmann::json run_benchmark(const BenchmarkOptions& o, const ProgressFn& progress) {
+  Contenders c;
+  c.trained = std::make_unique<TrainedClassifier>(load_model_bundle(o.model_path), gpu_context_for, false);
+  json report{{"window_seconds", o.window.length_s},
+              {"stride_seconds", o.window.stride_s},
+              {"protocol", o.protocol},
+              {"model", c.trained->model().provenance.value("date", "")},
+              {"synthetic", o.protocol == "loso" ? loso_synthetic(o, progress) : standard(o, c, progress)}};
+  const std::vector<std::pair<std::string, const Classifier*>> cls{{"rules", &c.rules}, {"xgboost", c.trained.get()}};
+  json reals = json::array();
+  for (const auto& dir : o.real_dirs)
+    reals.push_back(o.protocol == "loso" ? real_loso(o, dir, progress) : real(dir, cls, o.window, progress));
+  if (!reals.empty()) report["real"] = reals;
+  return report;
+}
+
+}  // namespace wt

@@ -1,0 +1,32 @@
+// `workloadtruth benchmark`: the seed rules and the trained classifier side by side on the
+// same traces — simulated test traces (seeds never trained on), optionally labelled real
+// traces — and the held-out protocols. Synthetic and real results stay separate.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "window/windower.hpp"
+
+namespace wt {
+
+struct BenchmarkOptions {
+  std::size_t trials = 2;    // test traces per simulator scenario
+  double duration_s = 300;   // per trace
+  WindowSpec window;
+  std::uint64_t seed = 1;
+  std::string protocol = "standard";  // or "loso": leave one evasion family / GPU model / real source out
+  std::vector<std::string> real_dirs;
+  std::string model_path;             // trained classifier; "" = the built-in model
+  std::size_t train_traces = 10;      // traces per scenario when loso retrains
+};
+
+// Called as work progresses: (done, total, what).
+using ProgressFn = std::function<void(std::size_t, std::size_t, const std::string&)>;
+
+nlohmann::json run_benchmark(const BenchmarkOptions& o, const ProgressFn& progress);
+
+}  // namespace wt

@@ -1,0 +1,119 @@
+#include "output/benchmark_text.hpp"
+
+#include <cstdio>
+#include <string>
+
+namespace wt {
+namespace {
+
+using nlohmann::json;
+
+std::string pct(double x) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%5.1f%%", 100 * x);
+  return buf;
+}
+
+std::string pad(std::string s, std::size_t w) {
+  if (s.size() < w) s.append(w - s.size(), ' ');
+  return s;
+}
+
+// "windows% / jobs%" of a {"windows": x, "jobs": y} object.
+std::string pair(const json& j) { return pct(j.value("windows", 0.0)) + " / " + pct(j.value("jobs", 0.0)); }
+
+void standard(std::ostream& out, const json& s) {
+  out << "SYNTHETIC: " << s["data"].get<std::string>() << "\n\n";
+  out << pad("Clean traces, accuracy (windows / per-GPU jobs)", 50) << pad("rules", 20) << "xgboost\n";
+  for (const auto& r : s["clean"])
+    out << "  " << pad(r["row"].get<std::string>().substr(6), 48) << pad(pair(r["rules"]["accuracy"]), 20)
+        << pair(r["xgboost"]["accuracy"]) << '\n';
+  out << '\n' << pad("Disguised training, called TRAINING (windows / jobs)", 50) << pad("rules", 20) << "xgboost\n";
+  for (const auto& r : s["evasion"])
+    out << "  " << pad(r["row"].get<std::string>().substr(8), 48) << pad(pair(r["rules"]["detection"]), 20)
+        << pair(r["xgboost"]["detection"]) << '\n';
+  out << '\n' << pad("Non-training called TRAINING (windows / jobs)", 50) << pad("rules", 20) << "xgboost\n";
+  for (const auto& [cls, v] : s["overall"]["xgboost"]["false_training"].items())
+    out << "  " << pad(cls, 48) << pad(pair(s["overall"]["rules"]["false_training"].value(cls, json::object())), 20)
+        << pair(v) << '\n';
+  out << '\n' << pad("All test traces, accuracy (windows / jobs)", 50) << pad(pair(s["overall"]["rules"]["accuracy"]), 20)
+      << pair(s["overall"]["xgboost"]["accuracy"]) << "\n\n";
+  out << "Calibration of the trained classifier (windows): confidence bin, windows, mean confidence, accuracy\n";
+  for (const auto& b : s["overall"]["xgboost"]["calibration"]) {
+    char buf[120];
+    std::snprintf(buf, sizeof buf, "  %.1f-%.1f  %7zu  %s  %s\n", b["bin"][0].get<double>(), b["bin"][1].get<double>(),
+                  b["windows"].get<std::size_t>(), pct(b["mean_confidence"].get<double>()).c_str(),
+                  pct(b["accuracy"].get<double>()).c_str());
+    out << buf;
+  }
+  out << "\nConfusion of the trained classifier (windows; rows: truth, columns: verdict)\n";
+  const char* names[] = {"TRAINING", "INFERENCE", "IDLE", "HPC", "MINING", "GRAPHICS", "UNKNOWN"};
+  out << pad("", 12);
+  for (const char* n : names) out << pad(std::string(n).substr(0, 8), 10);
+  out << '\n';
+  for (const auto& [truth, row] : s["overall"]["xgboost"]["confusion_windows"].items()) {
+    out << pad(truth, 12);
+    for (const char* n : names) out << pad(std::to_string(row.value(n, 0)), 10);
+    out << '\n';
+  }
+}
+
+void loso(std::ostream& out, const json& s) {
+  out << "SYNTHETIC: " << s["data"].get<std::string>() << "\n\n";
+  out << pad("Held-out evasion family: called TRAINING (windows / jobs)", 60) << "non-training called TRAINING (windows)\n";
+  for (const auto& r : s["leave_one_evasion_family_out"]) {
+    double worst = 0;
+    for (const auto& [cls, v] : r["false_training"].items()) worst = std::max(worst, v["windows"].get<double>());
+    out << "  " << pad(r["held_out"].get<std::string>(), 40) << pad(pair(r["detection"]), 20) << "worst class "
+        << pct(worst) << '\n';
+  }
+  out << '\n' << pad("Held-out GPU model: accuracy (windows / jobs)", 60) << "training called TRAINING (windows / jobs)\n";
+  for (const auto& r : s["leave_one_gpu_model_out"])
+    out << "  " << pad(r["held_out"].get<std::string>(), 40) << pad(pair(r["accuracy"]), 20) << pair(r["detection"])
+        << '\n';
+}
+
+void real(std::ostream& out, const json& r) {
+  out << "\nREAL: " << r["data"].get<std::string>() << '\n';
+  if (r.contains("leave_one_source_out")) {
+    for (const auto& s : r["leave_one_source_out"])
+      out << "  " << pad(s["held_out_source"].get<std::string>(), 30) << "accuracy (windows / jobs) "
+          << pair(s["accuracy"]) << "  (" << s["accuracy"]["job_count"].get<std::size_t>() << " GPUs)\n";
+    return;
+  }
+  for (const char* key : {"by_source", "by_label"}) {
+    out << pad(std::string("  ") + (key == std::string("by_source") ? "per source" : "per label") +
+                   ": accuracy (windows / jobs), active windows",
+               60)
+        << pad("rules", 28) << "xgboost\n";
+    for (const auto& [name, by] : r[key].items()) {
+      auto cell = [&](const char* c) {
+        const json& active = by[c]["active_window_accuracy"];
+        return pair(by[c]["accuracy"]) + ", " + (active.is_null() ? std::string("   n/a") : pct(active.get<double>()));
+      };
+      out << "    " << pad(name + " (" + std::to_string(by["xgboost"]["accuracy"]["job_count"].get<std::size_t>()) +
+                             " GPUs)",
+                         56)
+          << pad(cell("rules"), 28) << cell("xgboost") << '\n';
+    }
+  }
+}
+
+}  // namespace
+
+void print_benchmark_text(std::ostream& out, const json& report) {
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "WorkloadTruth benchmark: %.0f s windows every %.0f s, protocol %s, model of %s\n\n",
+                report["window_seconds"].get<double>(), report["stride_seconds"].get<double>(),
+                report["protocol"].get<std::string>().c_str(), report["model"].get<std::string>().c_str());
+  out << buf;
+  if (report["protocol"] == "loso")
+    loso(out, report["synthetic"]);
+  else
+    standard(out, report["synthetic"]);
+  if (report.contains("real"))
+    for (const auto& r : report["real"]) real(out, r);
+  out << "\nJobs are per-GPU summary verdicts. Synthetic and real figures are never blended.\n";
+}
+
+}  // namespace wt
