@@ -182,5 +182,19 @@ if [ -f "$fx/amd/rocm_smi_loop.csv" ]; then
   check amd-smi-wrong-format 1 "$wt" classify --replay "$fx/amd/amd_smi_watch.csv" --format rocm-smi --interval 1
 fi
 
+# The trained classifier: train a small model, classify with it, benchmark it.
+check train-small 0 "$wt" train --traces 5 --duration 60 --rounds 10 --out "$tmp/model.json" --json
+expect train-provenance 'jq -e ".provenance.data.traces_per_scenario == 5 and (.provenance.metrics.calibration_windows_synthetic.accuracy > 0)" "$tmp/out" >/dev/null'
+check classify-model 0 "$wt" classify --replay "$fx/csv/two_gpus.csv" --model "$tmp/model.json" --json
+expect classify-model-shape 'jq -e ".classifier == \"xgboost\" and (.gpus[0].training_score | type == \"number\") and (.gpus[0].windows[0].training_score | type == \"number\")" "$tmp/out" >/dev/null'
+check classify-default-xgboost 0 "$wt" classify --replay "$fx/csv/two_gpus.csv" -v
+expect classify-default-reasons 'grep -q "classifier: xgboost" "$tmp/out" && grep -q "points to" "$tmp/out"'
+check classify-bad-model 1 "$wt" classify --replay "$fx/csv/two_gpus.csv" --model "$fx/csv/two_gpus.csv"
+check rules-with-model 2 "$wt" classify --replay "$fx/csv/two_gpus.csv" --classifier rules --model "$tmp/model.json"
+check benchmark-small 0 "$wt" benchmark --trials 1 --duration 60 --json
+expect benchmark-shape 'jq -e "(.synthetic.clean | length == 6) and (.synthetic.evasion | length >= 14) and (.synthetic.overall.xgboost.calibration | length > 0) and (.synthetic.data | startswith(\"synthetic\"))" "$tmp/out" >/dev/null'
+check benchmark-text 0 "$wt" benchmark --trials 1 --duration 60
+expect benchmark-text-lines 'grep -q "Disguised training" "$tmp/out" && grep -q "never blended" "$tmp/out"'
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,0 +1,79 @@
+#include "classify/trained_classifier.hpp"
+
+#include <gtest/gtest.h>
+
+#include "features/gpu_context.hpp"
+#include "test_util.hpp"
+
+namespace wt {
+namespace {
+
+TrainedClassifier builtin() { return TrainedClassifier(load_model_bundle(""), gpu_context_for); }
+
+std::vector<Reading> flat(double util, double power, double mem, std::size_t n = 60) {
+  std::vector<Reading> v(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    v[i].time_s = static_cast<double>(i) * 0.5;
+    v[i].values.set(Signal::GpuUtil, util);
+    v[i].values.set(Signal::Power, power);
+    v[i].values.set(Signal::MemUsed, mem);
+    v[i].values.set(Signal::MemTotal, 81559);
+  }
+  return v;
+}
+
+}  // namespace
+
+TEST(TrainedClassifier, BuiltInModelLoadsWithProvenance) {
+  const auto b = load_model_bundle("");
+  EXPECT_EQ(b.classes.size(), 6u);
+  EXPECT_TRUE(b.provenance.contains("date"));
+  EXPECT_GT(b.temperature, 0);
+}
+
+TEST(TrainedClassifier, IdleGpuIsIdleWithReasonsFromTheModel) {
+  const GpuIdentity gpu{0, "", "NVIDIA H100 80GB HBM3", ""};
+  const auto rs = flat(0, 70, 1);
+  const Verdict v = builtin().classify({rs, gpu});
+  EXPECT_EQ(v.type, WorkloadType::Idle);
+  EXPECT_GT(v.confidence, 0.5);
+  ASSERT_TRUE(v.training_score);
+  EXPECT_LT(*v.training_score, 0.5);
+  bool from_model = false;
+  for (const auto& r : v.reasons) from_model |= r.find("points to IDLE") != std::string::npos;
+  EXPECT_TRUE(from_model);
+}
+
+TEST(TrainedClassifier, AbstainsOnWindowsUnlikeTheTrainingData) {
+  // Memory used far above anything a GPU holds, absurd clocks and traffic: outside the envelope.
+  std::vector<Reading> rs = flat(50, 300, 80000);
+  for (auto& r : rs) {
+    r.values.set(Signal::MemTotal, 1000);
+    r.values.set(Signal::SmClock, 9000);
+    r.values.set(Signal::PcieTx, 900000);
+    r.values.set(Signal::NvlinkTx, 9000000);
+    r.values.set(Signal::ProcessCount, 500);
+  }
+  const Verdict v = builtin().classify({rs, GpuIdentity{0, "", "NVIDIA H100 80GB HBM3", ""}});
+  EXPECT_EQ(v.type, WorkloadType::Unknown);
+  EXPECT_NE(v.reasons.front().find("Unlike the training data"), std::string::npos);
+}
+
+TEST(TrainedClassifier, TemperatureOneKeepsProbabilities) {
+  const float p[] = {0.7f, 0.2f, 0.1f};
+  const auto q = temper(p, 3, 1.0);
+  EXPECT_NEAR(q[0], 0.7, 1e-6);
+  const auto hot = temper(p, 3, 2.0);
+  EXPECT_LT(hot[0], 0.7);  // a higher temperature spreads the probabilities
+}
+
+TEST(ModelBundle, RejectsForeignOrStaleFiles) {
+  EXPECT_THROW(ModelBundle::from_json("{}", "m.json"), InputError);
+  EXPECT_THROW(ModelBundle::from_json("not json", "m.json"), InputError);
+  auto j = nlohmann::json::parse(embedded_model_json());
+  j["features"][0] = "something_else";
+  EXPECT_THROW(ModelBundle::from_json(j.dump(), "m.json"), InputError);
+  EXPECT_THROW(load_model_bundle("/nonexistent/model.json"), InputError);
+}
+
+}  // namespace wt
