@@ -84,6 +84,17 @@ json false_training(const Tally& t) {
   return out;
 }
 
+// Accuracy over the windows whose truth is not IDLE; null when there are none.
+json active_window_accuracy(const Tally& t) {
+  std::size_t right = 0, total = 0;
+  for (std::size_t tr = 0; tr < kTypeCount; ++tr) {
+    if (tr == static_cast<std::size_t>(WorkloadType::Idle)) continue;
+    for (std::size_t p = 0; p < kTypeCount; ++p) total += t.windows.n[tr][p];
+    right += t.windows.n[tr][tr];
+  }
+  return total ? json(ratio(right, total)) : json(nullptr);
+}
+
 json accuracy(const Tally& t) {
   return {{"windows", ratio(t.windows.right(), t.windows.total())}, {"window_count", t.windows.total()},
           {"jobs", ratio(t.jobs.right(), t.jobs.total())}, {"job_count", t.jobs.total()}};
@@ -229,16 +240,10 @@ json real(const std::string& dir, const std::vector<std::pair<std::string, const
   auto group = [](const std::map<std::string, std::map<std::string, Tally>>& m) {
     json out = json::object();
     for (const auto& [key, by] : m)
-      for (const auto& [name, t] : by) out[key][name] = {{"accuracy", accuracy(t)}, {"active_window_accuracy", [&] {
-        // Active windows: those whose truth is not IDLE.
-        std::size_t right = 0, total = 0;
-        for (std::size_t tr = 0; tr < kTypeCount; ++tr) {
-          if (tr == static_cast<std::size_t>(WorkloadType::Idle)) continue;
-          for (std::size_t p = 0; p < kTypeCount; ++p) total += t.windows.n[tr][p];
-          right += t.windows.n[tr][tr];
-        }
-        return total ? json(ratio(right, total)) : json(nullptr);
-      }()}, {"confusion_jobs", t.jobs.to_json()}};
+      for (const auto& [name, t] : by)
+        out[key][name] = {{"accuracy", accuracy(t)},
+                          {"active_window_accuracy", active_window_accuracy(t)},
+                          {"confusion_jobs", t.jobs.to_json()}};
     return out;
   };
   return {{"data", "real: " + dir + " (labels from file names; not blended with synthetic figures)"},

@@ -86,7 +86,9 @@ void real(std::ostream& out, const json& r) {
                    ": accuracy (windows / jobs), active windows",
                60)
         << pad("rules", 28) << "xgboost\n";
-    for (const auto& [name, by] : r[key].items()) {
+    for (const auto& item : r[key].items()) {  // (clang 14 cannot capture structured bindings)
+      const std::string name = item.key();
+      const json& by = item.value();
       auto cell = [&](const char* c) {
         const json& active = by[c]["active_window_accuracy"];
         return pair(by[c]["accuracy"]) + ", " + (active.is_null() ? std::string("   n/a") : pct(active.get<double>()));
