@@ -33,7 +33,7 @@ expect() {  # expect NAME SHELL-CONDITION (on the last command's output files)
 
 check version 0 "$wt" --version
 expect version-text 'grep -Eq "^workloadtruth [0-9]+\.[0-9]+\.[0-9]+$" "$tmp/out"'
-for cmd in "" classify record; do
+for cmd in "" classify record calibrate; do
   check "help $cmd" 0 "$wt" $cmd --help
   expect "help-json $cmd" 'grep -q -- "--json" "$tmp/out" || [ -z "$cmd" ]'
 done
@@ -111,6 +111,17 @@ expect sim-deterministic 'cmp -s "$tmp/sim.csv" "$tmp/sim2.csv"'
 check sim-classify 0 "$wt" classify --backend sim --scenario idle/bare --duration 60 --json
 check sim-bad-scenario 2 "$wt" classify --backend sim --scenario training/nope
 expect sim-bad-scenario-message 'grep -q "unknown scenario" "$tmp/err"'
+
+# Calibration: real vs simulated feature spreads; skips (exit 0) when no real traces exist.
+check calibrate-absent 0 "$wt" calibrate --real "$tmp/no-such-dir" --json
+expect calibrate-absent-skip 'jq -e ".skipped | contains(\"skipping\")" "$tmp/out" >/dev/null && grep -q "no-such-dir" "$tmp/err"'
+mkdir -p "$tmp/real"
+"$wt" record --backend sim --scenario hpc/md --duration 120 --interval 1 --seed 5 --out "$tmp/real/hpc__sim__md.csv" >/dev/null
+check calibrate-json 0 "$wt" calibrate --real "$tmp/real" --traces 1 --duration 60 --json
+expect calibrate-shape 'jq -e "(.classes | length == 1) and .classes[0].key == \"HPC\" and .classes[0].real_windows > 0 and (.classes[0].features.util_mean.real.p50 > 50) and (.classes[0].features.util_mean | has(\"sim\") and has(\"covered\"))" "$tmp/out" >/dev/null'
+check calibrate-text 0 "$wt" calibrate --real "$tmp/real" --traces 1 --duration 60 --by-source
+expect calibrate-text-rows 'grep -q "^HPC real:sim:" "$tmp/out" && grep -q "power_frac_mean" "$tmp/out"'
+
 check sim-bad-gpu 2 "$wt" classify --backend sim --scenario idle/bare --gpu-model "Voodoo 2"
 check legacy-profile 0 "$wt" classify --backend synthetic --profile legacy-training --samples 30 --interval 0 --json
 expect legacy-profile-type 'jq -e ".workload_type == \"TRAINING\"" "$tmp/out" >/dev/null'

@@ -14,5 +14,6 @@ struct Command {
 Command add_classify_command(CLI::App& app);
 Command add_record_command(CLI::App& app);
 Command add_train_command(CLI::App& app);
+Command add_calibrate_command(CLI::App& app);
 
 }  // namespace wt::cli

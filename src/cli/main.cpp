@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
       wt::cli::add_classify_command(app),
       wt::cli::add_record_command(app),
       wt::cli::add_train_command(app),
+      wt::cli::add_calibrate_command(app),
   };
   try {
     app.parse(argc, argv);

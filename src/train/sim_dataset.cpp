@@ -54,6 +54,7 @@ void build_sim_dataset(const SimDatasetOptions& o, std::vector<LabelledWindow>& 
                        std::vector<LabelledWindow>& calibration) {
   for (const sim::ScenarioSpec& spec : sim::scenario_catalog()) {
     if (!o.exclude_evasion.empty() && spec.evasion == o.exclude_evasion) continue;
+    if (!o.include_evasions && !spec.evasion.empty()) continue;
     for (std::size_t i = 0; i < o.traces_per_scenario; ++i) {
       sim::SimOptions so;
       so.scenario = spec;

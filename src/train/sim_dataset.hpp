@@ -18,6 +18,7 @@ struct SimDatasetOptions {
   std::string exclude_evasion;
   std::string exclude_gpu_model;
   std::string only_gpu_model;  // when set, every trace runs on this model
+  bool include_evasions = true;  // false: clean families only (what calibration compares)
 };
 
 // Sampling intervals a trace is drawn with, so that the model learns rate-independent cues.
