@@ -33,7 +33,7 @@ expect() {  # expect NAME SHELL-CONDITION (on the last command's output files)
 
 check version 0 "$wt" --version
 expect version-text 'grep -Eq "^workloadtruth [0-9]+\.[0-9]+\.[0-9]+$" "$tmp/out"'
-for cmd in "" classify record keygen verify-log; do
+for cmd in "" classify record keygen verify-log train benchmark calibrate; do
   check "help $cmd" 0 "$wt" $cmd --help
   expect "help-json $cmd" 'grep -q -- "--json" "$tmp/out" || [ -z "$cmd" ]'
 done
@@ -51,10 +51,10 @@ expect synthetic-idle-type 'jq -e ".workload_type == \"IDLE\"" "$tmp/out" >/dev/
 check synthetic-text 0 "$wt" classify --backend synthetic --profile inference --samples 30 --interval 0 --classifier rules
 expect synthetic-text-verdict 'grep -q INFERENCE "$tmp/out" && grep -q "signal to investigate" "$tmp/out"'
 
-# Replay: every GPU, windows, the documented JSON shape.
-check replay-json 0 "$wt" classify --replay "$fx/csv/two_gpus.csv" --json
+# Replay: every GPU, windows, the documented JSON shape (the fixture was made for the seed rules).
+check replay-json 0 "$wt" classify --replay "$fx/csv/two_gpus.csv" --classifier rules --json
 expect replay-shape 'jq -e "(.source | startswith(\"replay:\")) and (.gpus | length == 2) and .gpus[0].workload_type == \"TRAINING\" and .gpus[1].workload_type == \"IDLE\" and (.gpus[0].windows[0] | has(\"start\") and has(\"end\") and has(\"workload_type\") and has(\"confidence\")) and (.gpus[0] | has(\"uuid\") and has(\"name\") and has(\"reasons\") and has(\"features\"))" "$tmp/out" >/dev/null'
-check replay-text 0 "$wt" classify --replay "$fx/csv/two_gpus.csv"
+check replay-text 0 "$wt" classify --replay "$fx/csv/two_gpus.csv" --classifier rules
 expect replay-text-lines 'grep -q "^0 .*TRAINING" "$tmp/out" && grep -q "^1 .*IDLE" "$tmp/out" && grep -q "note: .*fan.speed" "$tmp/err"'
 check noheader 0 "$wt" classify --replay "$fx/csv/noheader_nounits.csv" --columns timestamp,index,utilization.gpu,power.draw --json
 check noheader-missing-columns 1 "$wt" classify --replay "$fx/csv/noheader_nounits.csv"
@@ -111,6 +111,17 @@ expect sim-deterministic 'cmp -s "$tmp/sim.csv" "$tmp/sim2.csv"'
 check sim-classify 0 "$wt" classify --backend sim --scenario idle/bare --duration 60 --json
 check sim-bad-scenario 2 "$wt" classify --backend sim --scenario training/nope
 expect sim-bad-scenario-message 'grep -q "unknown scenario" "$tmp/err"'
+
+# Calibration: real vs simulated feature spreads; skips (exit 0) when no real traces exist.
+check calibrate-absent 0 "$wt" calibrate --real "$tmp/no-such-dir" --json
+expect calibrate-absent-skip 'jq -e ".skipped | contains(\"skipping\")" "$tmp/out" >/dev/null && grep -q "no-such-dir" "$tmp/err"'
+mkdir -p "$tmp/real"
+"$wt" record --backend sim --scenario hpc/md --duration 120 --interval 1 --seed 5 --out "$tmp/real/hpc__sim__md.csv" >/dev/null
+check calibrate-json 0 "$wt" calibrate --real "$tmp/real" --traces 1 --duration 60 --json
+expect calibrate-shape 'jq -e "(.classes | length == 1) and .classes[0].key == \"HPC\" and .classes[0].real_windows > 0 and (.classes[0].features.util_mean.real.p50 > 50) and (.classes[0].features.util_mean | has(\"sim\") and has(\"covered\"))" "$tmp/out" >/dev/null'
+check calibrate-text 0 "$wt" calibrate --real "$tmp/real" --traces 1 --duration 60 --by-source
+expect calibrate-text-rows 'grep -q "^HPC real:sim:" "$tmp/out" && grep -q "power_frac_mean" "$tmp/out"'
+
 check sim-bad-gpu 2 "$wt" classify --backend sim --scenario idle/bare --gpu-model "Voodoo 2"
 check legacy-profile 0 "$wt" classify --backend synthetic --profile legacy-training --samples 30 --interval 0 --classifier rules --json
 expect legacy-profile-type 'jq -e ".workload_type == \"TRAINING\"" "$tmp/out" >/dev/null'

@@ -15,7 +15,7 @@ namespace {
 
 class Graphics final : public QueuedWorkload {
  public:
-  Graphics(std::string_view variant, const WorkloadContext& ctx) : variant_(variant) {
+  Graphics(std::string_view variant, const WorkloadContext& ctx) : variant_(variant), gpu_(*ctx.gpu) {
     Rng job(ctx.job_seed);
     const GpuModel& g = *ctx.gpu;
     if (variant == "render") {
@@ -38,10 +38,17 @@ class Graphics final : public QueuedWorkload {
     } else {
       throw std::invalid_argument("unknown graphics variant '" + std::string(variant) + "'");
     }
+    // Loading a scene or level (geometry, textures) or opening a stream before the first frame.
+    setup_s_ = job.chance(0.3) ? job.log_uniform(1, 60) : 0;
   }
 
  private:
   void plan(Rng& rng) override {
+    if (setup_s_ > 0) {
+      push_setup(rng, gpu_, setup_s_, mem_);
+      setup_s_ = 0;
+      return;
+    }
     if (variant_ == "render") {
       // Scene sync and BVH build on the CPU, upload, then the GPU traces samples until the frame is done.
       push(frame_s_ * rng.uniform(0.02, 0.1), {0.05, 0.1, 0.1, 2000, 0, 0}, mem_);
@@ -65,6 +72,8 @@ class Graphics final : public QueuedWorkload {
   }
 
   std::string variant_;
+  const GpuModel& gpu_;
+  double setup_s_;
   double frame_s_ = 0, compute_ = 0, membw_ = 0, busy_ = 0, mem_ = 0, stream_mbps_ = 0, phase_ = 0;
 };
 

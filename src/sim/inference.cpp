@@ -30,15 +30,18 @@ class LlmServer final : public QueuedWorkload {
     max_batch_ = job.integer(8, 256);
     decode_compute_ = job.uniform(0.15, 0.4);
     decode_membw_ = job.uniform(0.5, 0.95);
-    weights_mib_ = gpu_.memory_mib * job.uniform(0.05, 0.6);
+    // From a 1B model in 8-bit to a 70B one in 16-bit on this GPU's share: the footprint is set by
+    // the model, not by the GPU, so a small model on a big GPU fills a few % of it.
+    weights_mib_ = std::min(gpu_.memory_mib * 0.6, job.log_uniform(1000, 80000));
     // vLLM/TensorRT-LLM reserve the KV cache up front (flat memory); plain frameworks grow with the batch.
-    preallocated_ = job.chance(0.6);
+    preallocated_ = job.chance(0.5);
     flat_mib_ = preallocated_ ? gpu_.memory_mib * job.uniform(0.85, 0.95) : gpu_.context_mib + weights_mib_;
     kv_mib_per_req_ = job.log_uniform(20, 800);
     burst_high_ = job.uniform(3, 8);
     burst_mean_s_ = job.uniform(10, 90);
     diurnal_period_s_ = job.uniform(600, 86400);
     diurnal_phase_ = job.uniform(0, 6.283185307179586);
+    setup_s_ = job.chance(0.4) ? job.log_uniform(3, 90) : 0;  // the server starts: weights loaded, cache reserved
   }
 
  private:
@@ -59,6 +62,11 @@ class LlmServer final : public QueuedWorkload {
   }
 
   void plan(Rng& rng) override {
+    if (setup_s_ > 0) {
+      push_setup(rng, gpu_, setup_s_, mem());
+      setup_s_ = 0;
+      return;
+    }
     const double rate = rate_now(rng);
     int admitted = 0;
     if (running_.empty()) {  // idle until the next arrival, at most a few seconds at a time
@@ -103,40 +111,64 @@ class LlmServer final : public QueuedWorkload {
   int max_batch_;
   double decode_compute_, decode_membw_, weights_mib_, flat_mib_, kv_mib_per_req_;
   bool preallocated_;
-  double burst_high_, burst_mean_s_, diurnal_period_s_, diurnal_phase_;
+  double burst_high_, burst_mean_s_, diurnal_period_s_, diurnal_phase_, setup_s_;
   bool in_burst_ = false;
   double burst_left_s_ = 0, t_ = 0;
   std::vector<double> running_;  // tokens left per running request
 };
 
 // Offline generation (HF `generate` over a dataset): batch after batch, each a prefill and a
-// decode of fixed length, with host-side tokenization between. Busy most of the time at moderate
-// power, memory set by the largest batch. The real A100 traces look like this.
+// decode of fixed length, with host-side tokenization between. Decode reads every weight once per
+// token: memory-bound, so the GPU is busy at a power set by HBM traffic more than by FLOPs, and the
+// draw swings from token to token (attention over a growing KV cache, sampling on the host). With
+// the model split layer-wise over several GPUs (accelerate's device_map="auto"), each GPU runs its
+// layers in turn: busy for its share of every token, the GPUs beyond the model's need untouched.
 class BatchGeneration final : public QueuedWorkload {
  public:
-  explicit BatchGeneration(const WorkloadContext& ctx) : gpu_(*ctx.gpu) {
+  explicit BatchGeneration(const WorkloadContext& ctx) : gpu_(*ctx.gpu), timing_(ctx.job_seed ^ 0x9e37ULL) {
     Rng job(ctx.job_seed);
     decode_s_ = job.log_uniform(2, 40);
     prefill_s_ = job.uniform(0.05, 0.8);
     host_s_ = job.uniform(0.05, 1.5);
-    decode_busy_ = job.uniform(0.75, 0.98);
-    decode_compute_ = job.uniform(0.2, 0.55);
-    decode_membw_ = job.uniform(0.3, 0.6);
-    mem_ = gpu_.context_mib + gpu_.memory_mib * job.uniform(0.15, 0.85);
+    decode_busy_ = job.uniform(0.6, 1.0);
+    decode_compute_ = job.uniform(0.2, 0.8);
+    decode_membw_ = job.uniform(0.3, 0.8);
+    token_sd_ = job.uniform(0.05, 0.25);
+    const double model_mib = job.log_uniform(2000, 100000);  // 1B-50B parameters in 16-bit
+    const int span = ctx.ranks > 1 ? job.integer(2, ctx.ranks) : 1;
+    Rng split(ctx.job_seed ^ (0x51ULL + static_cast<std::uint64_t>(ctx.rank)));
+    share_ = ctx.rank < span ? std::min(1.0, split.uniform(0.7, 1.3) / span) : 0;
+    mem_ = gpu_.context_mib + std::min(gpu_.memory_mib * 0.9, model_mib / span * job.uniform(1.1, 1.6));
+    setup_s_ = job.chance(0.6) ? job.log_uniform(3, 90) : 0;  // from_pretrained: weights read and copied
   }
 
  private:
   void plan(Rng& rng) override {
-    push(host_s_ * rng.jitter(0.3), {0.02, 0.1, 0.05, 100, 20, 0}, mem_);
-    push(prefill_s_ * rng.jitter(0.2), {0.99, 0.9, 0.45, 0, 0, 0}, mem_);
-    // Decode slows down as the KV cache grows: split into a few segments of rising memory traffic.
-    const double d = decode_s_ * rng.jitter(0.25);
-    for (int i = 0; i < 4; ++i)
-      push(d / 4, {decode_busy_, decode_compute_ * (1 - 0.05 * i), decode_membw_ * (0.85 + 0.1 * i), 0, 5, 0}, mem_);
+    if (share_ <= 0) return push(10, {}, gpu_.idle_mib, 0);
+    if (setup_s_ > 0) {
+      push_setup(rng, gpu_, setup_s_, mem_);
+      setup_s_ = 0;
+      return;
+    }
+    push(host_s_ * timing_.jitter(0.3), {0.02, 0.1, 0.05, 100, 20, 0}, mem_);
+    push(prefill_s_ * timing_.jitter(0.2), {0.99 * share_, 0.9, 0.45, 0, 0, 0}, mem_);
+    // Decode in runs of a few tokens; memory traffic rises as the KV cache grows.
+    const double d = decode_s_ * timing_.jitter(0.25);
+    const int runs = std::max(1, static_cast<int>(d / 0.25));
+    for (int i = 0; i < runs; ++i) {
+      const double grown = static_cast<double>(i) / runs;
+      push(d / runs,
+           {std::min(1.0, decode_busy_ * share_ * rng.jitter(token_sd_ / 2)),
+            decode_compute_ * (1 - 0.2 * grown) * rng.jitter(token_sd_), decode_membw_ * (0.85 + 0.3 * grown), 0, 5,
+            0},
+           mem_);
+    }
   }
 
   const GpuModel& gpu_;
-  double decode_s_, prefill_s_, host_s_, decode_busy_, decode_compute_, decode_membw_, mem_;
+  Rng timing_;  // shared by the ranks of a split model: they wait on the same host, token for token
+  double decode_s_, prefill_s_, host_s_, decode_busy_, decode_compute_, decode_membw_, token_sd_, share_, mem_,
+      setup_s_;
 };
 
 // Embedding service: encoder forward passes on batches of requests, no decode phase.
@@ -147,11 +179,18 @@ class Embedding final : public QueuedWorkload {
     rate_ = job.log_uniform(0.5, 50);  // batches per second
     batch_s_ = job.uniform(0.005, 0.08);
     compute_ = job.uniform(0.5, 0.9);
-    mem_ = gpu_.context_mib + gpu_.memory_mib * job.uniform(0.03, 0.25);
+    // Encoders and vision models are small (ResNet-50: 100 MB, BERT-large: 1.3 GB) plus batch activations.
+    mem_ = gpu_.context_mib + std::min(gpu_.memory_mib * 0.5, job.log_uniform(300, 12000));
+    setup_s_ = job.chance(0.5) ? job.log_uniform(2, 30) : 0;
   }
 
  private:
   void plan(Rng& rng) override {
+    if (setup_s_ > 0) {
+      push_setup(rng, gpu_, setup_s_, mem_);
+      setup_s_ = 0;
+      return;
+    }
     // One segment per ~0.25 s: the batches that arrived in it, as a busy share.
     const double span = 0.25;
     double busy = 0;
@@ -161,7 +200,7 @@ class Embedding final : public QueuedWorkload {
   }
 
   const GpuModel& gpu_;
-  double rate_, batch_s_, compute_, mem_;
+  double rate_, batch_s_, compute_, mem_, setup_s_;
 };
 
 }  // namespace
@@ -170,7 +209,7 @@ WorkloadPtr make_inference(std::string_view variant, const WorkloadContext& ctx)
   if (variant == "online-poisson") return std::make_unique<LlmServer>(Arrivals::Poisson, ctx);
   if (variant == "online-bursty") return std::make_unique<LlmServer>(Arrivals::Bursty, ctx);
   if (variant == "online-diurnal") return std::make_unique<LlmServer>(Arrivals::Diurnal, ctx);
-  if (variant == "offline-batch") return std::make_unique<BatchGeneration>(ctx);
+  if (variant == "offline-batch" || variant == "offline-split") return std::make_unique<BatchGeneration>(ctx);
   if (variant == "embedding") return std::make_unique<Embedding>(ctx);
   throw std::invalid_argument("unknown inference variant '" + std::string(variant) + "'");
 }

@@ -2,6 +2,7 @@
 // them out one by one: most families are easiest to write that way.
 #pragma once
 
+#include <algorithm>
 #include <deque>
 
 #include "sim/workload.hpp"
@@ -25,6 +26,19 @@ class QueuedWorkload : public Workload {
   }
   void push(const Segment& s) {
     if (s.duration_s > 0) queue_.push_back(s);
+  }
+  // What every job does before its first real kernel: the process creates its context (util 0,
+  // context memory), then reads its inputs (weights, a molecular system, a scene) from disk and
+  // copies them to the device in a few steps, with a few small initialisation kernels (util 0-15 %);
+  // memory rises to `mem_mib`. `seconds` is the whole set-up.
+  void push_setup(Rng& rng, const GpuModel& gpu, double seconds, double mem_mib) {
+    const double start = seconds * rng.uniform(0.1, 0.4);
+    push(start, {}, gpu.context_mib);
+    const int steps = rng.integer(3, 8);
+    const double each = (seconds - start) / steps;
+    for (int i = 1; i <= steps; ++i)
+      push(each * rng.jitter(0.2), {rng.uniform(0, 0.15), 0.1, 0.1, std::min(gpu.pcie_gbps * 400, 6000.0), 0, 0},
+           gpu.context_mib + (mem_mib - gpu.context_mib) * i / steps);
   }
 
  private:

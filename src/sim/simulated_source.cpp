@@ -22,6 +22,7 @@ std::vector<ScenarioSpec> build_catalog() {
   add("training", {"ddp"}, WT::Training, 4);
   add("training", {"tp"}, WT::Training, 8);
   add("inference", {"online-poisson", "online-bursty", "online-diurnal", "offline-batch", "embedding"}, WT::Inference);
+  add("inference", {"offline-split"}, WT::Inference, 4);
   add("idle", {"bare", "context", "model-loaded"}, WT::Idle);
   add("hpc", {"md", "fft", "gemm-fp64", "nbody"}, WT::Hpc);
   add("mining", {"ethash", "kawpow"}, WT::Mining);

@@ -1,5 +1,6 @@
 #include "train/sim_dataset.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <functional>
 
@@ -57,7 +58,9 @@ std::unique_ptr<TelemetrySource> simulated_trace(const sim::ScenarioSpec& spec, 
   so.scenario = spec;
   if (!gpu_model.empty()) so.scenario.gpu_model = gpu_model;
   so.seed = std::hash<std::string>{}(spec.name() + "#" + salt + std::to_string(i)) ^ (seed * 0x9E3779B97F4A7C15ULL);
-  so.duration_s = duration_s;
+  // One trace in four is a short run (20-60 s, less than two windows): real jobs are often
+  // recorded that briefly, and a short trace is mostly its set-up phase.
+  so.duration_s = (so.seed >> 16) % 4 == 0 ? std::min(duration_s, 20.0 + static_cast<double>((so.seed >> 20) % 41)) : duration_s;
   so.interval_s = training_intervals()[so.seed % training_intervals().size()];
   const auto& keep = recorded_signal_sets()[(so.seed >> 8) % recorded_signal_sets().size()];
   return std::make_unique<KeepSignals>(sim::make_simulated_source(so), keep);
@@ -67,6 +70,7 @@ void build_sim_dataset(const SimDatasetOptions& o, std::vector<LabelledWindow>& 
                        std::vector<LabelledWindow>& calibration) {
   for (const sim::ScenarioSpec& spec : sim::scenario_catalog()) {
     if (!o.exclude_evasion.empty() && spec.evasion == o.exclude_evasion) continue;
+    if (!o.include_evasions && !spec.evasion.empty()) continue;
     for (std::size_t i = 0; i < o.traces_per_scenario; ++i) {
       auto source = simulated_trace(spec, "", i, o.seed, o.duration_s, o.only_gpu_model);
       std::vector<LabelledWindow> rows;

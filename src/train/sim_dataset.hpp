@@ -19,6 +19,7 @@ struct SimDatasetOptions {
   std::string exclude_evasion;
   std::string exclude_gpu_model;
   std::string only_gpu_model;  // when set, every trace runs on this model
+  bool include_evasions = true;  // false: clean families only (what calibration compares)
 };
 
 // Sampling intervals a trace is drawn with, so that the model learns rate-independent cues.
@@ -30,7 +31,8 @@ const std::vector<double>& training_intervals();
 const std::vector<std::vector<Signal>>& recorded_signal_sets();
 
 // Trace `i` of a scenario as training and evaluation draw it: seed from (scenario, salt, i,
-// seed), sampling interval from training_intervals(), signals from recorded_signal_sets().
+// seed), sampling interval from training_intervals(), signals from recorded_signal_sets(),
+// one trace in four shortened to 20-60 s.
 // Benchmarks use another `salt` than training so their traces are never trained on.
 std::unique_ptr<TelemetrySource> simulated_trace(const sim::ScenarioSpec& spec, const std::string& salt, std::size_t i,
                                                  std::uint64_t seed, double duration_s, const std::string& gpu_model = "");
