@@ -199,7 +199,7 @@ expect train-provenance 'jq -e ".provenance.data.traces_per_scenario == 5 and (.
 check classify-model 0 "$wt" classify --replay "$fx/csv/two_gpus.csv" --model "$tmp/model.json" --json
 expect classify-model-shape 'jq -e ".classifier == \"xgboost\" and (.gpus[0].training_score | type == \"number\") and (.gpus[0].windows[0].training_score | type == \"number\")" "$tmp/out" >/dev/null'
 check classify-default-xgboost 0 "$wt" classify --replay "$fx/csv/two_gpus.csv" -v
-expect classify-default-reasons 'grep -q "classifier: xgboost" "$tmp/out" && grep -q "points to" "$tmp/out"'
+expect classify-default-reasons 'grep -q "classifier: xgboost" "$tmp/out" && grep -q "pushes toward" "$tmp/out"'
 check classify-bad-model 1 "$wt" classify --replay "$fx/csv/two_gpus.csv" --model "$fx/csv/two_gpus.csv"
 check rules-with-model 2 "$wt" classify --replay "$fx/csv/two_gpus.csv" --classifier rules --model "$tmp/model.json"
 check benchmark-small 0 "$wt" benchmark --trials 1 --duration 60 --json

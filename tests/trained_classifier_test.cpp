@@ -40,7 +40,7 @@ TEST(TrainedClassifier, IdleGpuIsIdleWithReasonsFromTheModel) {
   ASSERT_TRUE(v.training_score);
   EXPECT_LT(*v.training_score, 0.5);
   bool from_model = false;
-  for (const auto& r : v.reasons) from_model |= r.find("points to IDLE") != std::string::npos;
+  for (const auto& r : v.reasons) from_model |= r.find("pushes toward IDLE") != std::string::npos;
   EXPECT_TRUE(from_model);
 }
 

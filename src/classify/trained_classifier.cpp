@@ -133,7 +133,7 @@ Verdict TrainedClassifier::classify(const WindowInput& window) const {
     const std::size_t i = order[k];
     const float c = contrib[best * stride + i];
     if (!(c > 0)) break;
-    std::snprintf(buf, sizeof buf, "%s points to %s (weight +%.2f).",
+    std::snprintf(buf, sizeof buf, "%s: pushes toward %s (weight +%.2f).",
                   std::isnan(row[i]) ? (std::string(kModelFeatureNames[i]) + " missing").c_str() : describe(i, row[i]).c_str(),
                   cls.c_str(), static_cast<double>(c));
     v.reasons.push_back(buf);
