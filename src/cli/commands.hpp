@@ -16,5 +16,6 @@ Command add_record_command(CLI::App& app);
 Command add_train_command(CLI::App& app);
 Command add_keygen_command(CLI::App& app);
 Command add_verify_log_command(CLI::App& app);
+Command add_watch_command(CLI::App& app);
 
 }  // namespace wt::cli
