@@ -1,5 +1,6 @@
 // `workloadtruth watch`: classifies every GPU continuously, keeps a job verdict per GPU, checks
 // it against declared labels, appends every window to the audit log. See docs/watch.md.
+#include <malloc.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -85,6 +86,9 @@ int run_watch(WatchCliOptions& o) {
                                 (backend == "sim" ? " or --duration S" : "") + " (it has no end of its own)");
 
   const auto classifier = make_classifier(o.classifier, o.model);
+  // Loading the model parses megabytes of JSON into trees freed right after; hand those pages
+  // back, or a daemon that runs for months keeps them resident (about 15 MB).
+  ::malloc_trim(0);
   const watch::DeclaredLabels flag_labels = watch::parse_declared_flags(o.declared);
   std::optional<watch::MappingFile> mapping;
   if (!o.declared_file.empty()) mapping.emplace(o.declared_file);
