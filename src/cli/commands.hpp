@@ -18,5 +18,6 @@ Command add_benchmark_command(CLI::App& app);
 Command add_keygen_command(CLI::App& app);
 Command add_verify_log_command(CLI::App& app);
 Command add_calibrate_command(CLI::App& app);
+Command add_watch_command(CLI::App& app);
 
 }  // namespace wt::cli

@@ -20,7 +20,7 @@ AmdOptions SourceOptions::amd_options() const {
   return o;
 }
 
-void SourceOptions::add_to(CLI::App& app, const std::string& format_flag) {
+void SourceOptions::add_to(CLI::App& app, const std::string& format_flag, std::size_t min_samples) {
   app.add_option("--backend", backend,
                  "Telemetry source: nvml (live NVIDIA GPUs), amd (live AMD GPUs, ROCm SMI), auto (whichever of "
                  "those are present, both on a mixed host), sim (physical simulator), synthetic (seed profiles), replay")
@@ -36,8 +36,10 @@ void SourceOptions::add_to(CLI::App& app, const std::string& format_flag) {
   app.add_option("--profile", profile,
                  "Synthetic profile: training, inference, idle (legacy-training, legacy-inference, legacy-idle: same)")
       ->check(CLI::IsMember({"training", "inference", "idle", "legacy-training", "legacy-inference", "legacy-idle"}));
-  app.add_option("--samples", samples, "Samples (polls) to take from a live or synthetic source")
-      ->check(CLI::Range(std::size_t{1}, std::size_t{100'000'000}));
+  app.add_option("--samples", samples,
+                 min_samples == 0 ? "Samples (polls) to take from a live or synthetic source (0: until stopped)"
+                                  : "Samples (polls) to take from a live or synthetic source")
+      ->check(CLI::Range(min_samples, std::size_t{100'000'000}));
   constexpr const char* kIntervalHelp =
       "Seconds between polls; 0 with synthetic: 1 s apart in simulated time, without sleeping; with a "
       "rocm-smi (or timestamp-less amd-smi) log: the time between its snapshots, which it does not record";

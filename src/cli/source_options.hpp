@@ -32,7 +32,8 @@ struct SourceOptions {
   CLI::Option* interval_option = nullptr;  // set by add_to: tells a given --interval from the default
 
   // `format_flag`: the flag name that overrides the replay format ("--format" or "--input-format").
-  void add_to(CLI::App& app, const std::string& format_flag);
+  // `min_samples` 0 lets --samples 0 mean "until stopped" (live sources).
+  void add_to(CLI::App& app, const std::string& format_flag, std::size_t min_samples = 1);
   std::string resolved_backend() const;
   // Throws InputError / NoTelemetryError / std::invalid_argument (a usage error).
   std::unique_ptr<TelemetrySource> open() const;

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Measures `watch`'s own cost at 1 Hz on 8 GPUs, through the fake NVML library (no GPU needed):
+# CPU time per wall second and peak RSS, read from /proc while it runs with the audit log on.
+# Usage: scripts/watch_overhead.sh [BUILD_DIR] [SECONDS]   (default build/default, 60 s)
+# Startup (loading the model, opening the log) is left out: CPU time is counted from 5 s in.
+set -eu
+build=${1:-build/default}
+seconds=${2:-60}
+wt="$build/src/workloadtruth"
+lib="$build/tests/fake_nvml/lib"
+[ -x "$wt" ] && [ -d "$lib" ] || { echo "build first: $wt and $lib are needed" >&2; exit 2; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# 8 GPUs, 120 polls each of a training-like pattern (then the fake repeats the last poll).
+{
+  for g in 0 1 2 3 4 5 6 7; do
+    printf 'gpu GPU-%08d-0000-4000-8000-000000000000 00000000:%02X:00.0 NVIDIA H100 80GB HBM3\n' "$g" $((0x18 + g))
+  done
+  for t in $(seq 0 119); do
+    for g in 0 1 2 3 4 5 6 7; do
+      u=$(( (t * 7 + g * 13) % 40 + 60 ))
+      p=$(( 400000 + u * 3000 ))
+      printf 'poll %d %d %d %d 60000000000 85899345920 %d 700000 70 1980 2619 12000 3000 %d %d 1 %d,%d %d,%d %d,%d\n' \
+        "$g" "$t" "$u" $((u / 2)) "$p" $((t * 1000000)) $((t * 500000)) "$p" "$p" "$u" "$u" $((u / 2)) $((u / 2))
+    done
+  done
+} >"$tmp/eight_gpus.txt"
+
+LD_LIBRARY_PATH="$lib" FAKE_NVML_FIXTURE="$tmp/eight_gpus.txt" "$wt" watch --backend nvml --interval 1 \
+  --samples 0 --log "$tmp/overhead.log.jsonl" --json >"$tmp/out.jsonl" 2>"$tmp/err" &
+pid=$!
+ticks=$(getconf CLK_TCK)
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }  # utime + stime
+sleep 5
+t0=$(cpu_ticks)
+start=$(date +%s.%N)
+sleep "$seconds"
+t1=$(cpu_ticks)
+end=$(date +%s.%N)
+hwm_kb=$(awk '/^VmHWM:/ {print $2}' "/proc/$pid/status")
+rss_kb=$(awk '/^VmRSS:/ {print $2}' "/proc/$pid/status")
+kill -TERM "$pid"
+wait "$pid" || true
+
+windows=$(grep -c '"type":"window"' "$tmp/out.jsonl" || true)
+awk -v c0="$t0" -v c1="$t1" -v hz="$ticks" -v s="$start" -v e="$end" -v kb="$rss_kb" -v hwm="$hwm_kb" -v w="$windows" 'BEGIN {
+  cpu = (c1 - c0) / hz; wall = e - s
+  printf "watch at 1 Hz on 8 fake NVML GPUs, audit log on: %.2f s CPU in %.1f s = %.3f%% of one core (target < 0.5%%: %s)\n",
+         cpu, wall, 100 * cpu / wall, (100 * cpu / wall < 0.5 ? "met" : "NOT met")
+  printf "RSS while running %.1f MB (target < 30 MB: %s); peak %.1f MB (while the model loads); %d windows classified and logged\n",
+         kb * 1.024 / 1000, (kb * 1.024 / 1000 < 30 ? "met" : "NOT met"), hwm * 1.024 / 1000, w
+}'
+"$wt" verify-log "$tmp/overhead.log.jsonl"

@@ -1,0 +1,244 @@
+// `workloadtruth watch`: classifies every GPU continuously, keeps a job verdict per GPU, checks
+// it against declared labels, appends every window to the audit log. See docs/watch.md.
+#include <malloc.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <iostream>
+#include <memory>
+#include <optional>
+
+#include "audit/audit_log.hpp"
+#include "classify/classifier.hpp"
+#include "cli/commands.hpp"
+#include "cli/exit_codes.hpp"
+#include "cli/run_guarded.hpp"
+#include "cli/source_options.hpp"
+#include "output/classify_json.hpp"
+#include "output/classify_text.hpp"
+#include "output/watch_json.hpp"
+#include "output/watch_view.hpp"
+#include "sink/audit_sink.hpp"
+#include "watch/alert_command.hpp"
+#include "watch/declared_labels.hpp"
+#include "watch/watcher.hpp"
+
+namespace wt::cli {
+namespace {
+
+struct WatchCliOptions {
+  SourceOptions source;
+  watch::WatchOptions watch;
+  std::string classifier = "xgboost";
+  std::string model;
+  bool json = false, plain = false, once = false;
+  std::string log = "workloadtruth.log.jsonl";
+  bool no_log = false;
+  std::string sign_key;
+  audit::AuditLogOptions log_options;
+  std::vector<std::string> declared;
+  std::string declared_file;
+  std::string on_mismatch;
+  double on_mismatch_timeout_s = 10;
+};
+
+// Set by SIGINT/SIGTERM; the loop ends after the poll in progress.
+std::atomic<int> g_stop_signal{0};
+static_assert(std::atomic<int>::is_always_lock_free);
+
+void on_stop_signal(int sig) { g_stop_signal.store(sig); }
+
+void install_stop_handlers() {
+  struct sigaction sa {};
+  sa.sa_handler = on_stop_signal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, nullptr);
+  sigaction(SIGTERM, &sa, nullptr);
+}
+
+// Runs --on-mismatch for each alert raised, with the event's JSON on stdin.
+class AlertSink final : public watch::WatchSink {
+ public:
+  explicit AlertSink(watch::AlertCommand& command) : command_(command) {}
+  void on_window(const watch::GpuWatch&, const Window&, const Verdict&, bool, double) override {}
+  void on_mismatch(const watch::GpuWatch& gpu, const watch::MismatchEvent& event, double now_s) override {
+    if (event.kind != watch::MismatchEvent::Kind::Raised) return;
+    if (const std::string problem = command_.start(mismatch_json(gpu, event, now_s).dump() + "\n"); !problem.empty())
+      std::cerr << "workloadtruth: warning: --on-mismatch: " << problem << '\n';
+  }
+
+ private:
+  watch::AlertCommand& command_;
+};
+
+void warn(const std::string& message) { std::cerr << "workloadtruth: warning: " << message << '\n'; }
+
+int run_watch(WatchCliOptions& o) {
+  const WindowSpec& window = o.watch.window;
+  if (window.stride_s > window.length_s)
+    throw std::invalid_argument("--stride must not exceed --window (samples between windows would be ignored)");
+  if (o.source.print_scenarios_if_asked(std::cout)) return exit_code::kOk;
+  const std::string backend = o.source.resolved_backend();
+  if (o.source.samples == 0 && (backend == "synthetic" || (backend == "sim" && !o.source.duration_s)))
+    throw std::invalid_argument("--backend " + backend + " needs --samples N" +
+                                (backend == "sim" ? " or --duration S" : "") + " (it has no end of its own)");
+
+  const auto classifier = make_classifier(o.classifier, o.model);
+  // Loading the model parses megabytes of JSON into trees freed right after; hand those pages
+  // back, or a daemon that runs for months keeps them resident (about 15 MB).
+  ::malloc_trim(0);
+  const watch::DeclaredLabels flag_labels = watch::parse_declared_flags(o.declared);
+  std::optional<watch::MappingFile> mapping;
+  if (!o.declared_file.empty()) mapping.emplace(o.declared_file);
+  std::optional<watch::AlertCommand> alert;
+  if (!o.on_mismatch.empty()) alert.emplace(o.on_mismatch, o.on_mismatch_timeout_s);
+  if (!o.sign_key.empty()) o.log_options.signing_key = audit::PrivateKey::load(o.sign_key);
+  const auto source = o.source.open();
+  std::optional<audit::AuditLog> log;
+  if (!o.no_log) {
+    log.emplace(o.log, o.log_options);
+    if (!log->recovery_note().empty()) warn(log->recovery_note());
+  }
+
+  const bool live = !o.json && !o.plain && ::isatty(STDOUT_FILENO) == 1;
+  std::optional<AuditSink> audit_sink;
+  std::optional<AlertSink> alert_sink;
+  JsonLinesView json_view(std::cout);
+  PlainLinesView plain_view(std::cout);
+  std::vector<watch::WatchSink*> sinks;
+  if (log) sinks.push_back(&audit_sink.emplace(*log));
+  if (alert) sinks.push_back(&alert_sink.emplace(*alert));
+  if (o.json)
+    sinks.push_back(&json_view);
+  else if (!live)
+    sinks.push_back(&plain_view);
+
+  auto declared = [&](const GpuIdentity& g) -> std::optional<WorkloadType> {
+    if (auto t = flag_labels.lookup(g)) return t;
+    if (mapping) return mapping->labels().lookup(g);
+    return std::nullopt;
+  };
+  watch::Watcher watcher(*classifier, o.watch, declared, sinks);
+  LiveView live_view(std::cout);
+  const std::string status_prefix =
+      source->describe() + "  classifier " + o.classifier + (log ? "  log " + o.log : "  no log") + "  ";
+
+  // Housekeeping between samples, at most every 0.2 s of wall time so a fast replay is not
+  // slowed by it: the mapping file, finished alert commands, the live view.
+  using Clock = std::chrono::steady_clock;
+  auto next_chores = Clock::now();
+  auto chores = [&](bool force) {
+    const auto now = Clock::now();
+    if (!force && now < next_chores) return;
+    next_chores = now + std::chrono::milliseconds(200);
+    if (mapping)
+      if (auto w = mapping->refresh()) warn(*w);
+    if (alert)
+      for (const std::string& p : alert->poll()) warn(p);
+    if (live) live_view.draw(watcher.gpus(), status_prefix + "(Ctrl-C to stop)");
+  };
+
+  install_stop_handlers();
+  std::string ended = "end of data";
+  Sample s;
+  bool flush = true;
+  while (true) {
+    if (const int sig = g_stop_signal.load()) {
+      ended = sig == SIGINT ? "SIGINT" : "SIGTERM";
+      break;
+    }
+    if (!source->next(s)) break;
+    watcher.push(s);
+    if (o.once && watcher.every_gpu_classified()) {
+      ended = "--once";
+      flush = false;  // one verdict per GPU was asked for, not the partial windows after it
+      break;
+    }
+    chores(false);
+  }
+  if (watcher.gpus().empty()) throw NoTelemetryError(source->describe() + ": no samples");
+  if (flush) watcher.finish();
+  if (alert)
+    for (const std::string& p : alert->finish()) warn(p);
+  if (log) log->close();
+
+  std::size_t windows = 0;
+  for (const auto& g : watcher.gpus()) windows += g.windows;
+  const std::string summary = "watch ended (" + ended + "): " + std::to_string(windows) + " windows from " +
+                              std::to_string(watcher.gpus().size()) + " GPUs" +
+                              (log ? "; " + std::to_string(log->entries()) + " entries in " + o.log : "");
+  const Diagnostics diagnostics = source->diagnostics();
+  print_diagnostics(std::cerr, diagnostics);
+  if (o.json) {
+    std::cout << nlohmann::json{{"type", "end"},
+                                {"reason", ended},
+                                {"windows", windows},
+                                {"gpus", watcher.gpus().size()},
+                                {"log", log ? nlohmann::json(o.log) : nlohmann::json(nullptr)},
+                                {"log_entries", log ? log->entries() : 0},
+                                {"errors", diagnostics_json(diagnostics)}}
+                     .dump()
+              << '\n';
+  } else if (live) {
+    live_view.draw(watcher.gpus(), summary);
+  } else {
+    std::cout << summary << '\n';
+  }
+  for (const auto& d : diagnostics)
+    if (d.is_error) return exit_code::kBadInput;
+  return exit_code::kOk;
+}
+
+}  // namespace
+
+Command add_watch_command(CLI::App& app) {
+  auto o = std::make_shared<WatchCliOptions>();
+  o->source.samples = 0;
+  CLI::App* sub = app.add_subcommand(
+      "watch",
+      "Classify every GPU continuously over sliding windows, log each window to the audit log, and alert when a GPU "
+      "keeps doing something other than its declared workload (exit 0 ok, 1 bad input, 2 usage, 3 no telemetry)");
+  o->source.add_to(*sub, "--format", 0);
+  auto& w = o->watch;
+  sub->add_option("--window", w.window.length_s, "Window length in seconds")->check(CLI::Range(0.1, 86400.0));
+  sub->add_option("--stride", w.window.stride_s, "Seconds between window starts")->check(CLI::Range(0.1, 86400.0));
+  sub->add_option("--classifier", o->classifier, "Classifier: xgboost (trained, the default) or rules")
+      ->check(CLI::IsMember(classifier_names()));
+  sub->add_option("--model", o->model, "Model file for the xgboost classifier (default: the built-in model)");
+  sub->add_option("--hold", w.hysteresis.hold,
+                  "Windows in a row a new class needs before it becomes a GPU's job verdict")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1000}));
+  sub->add_option("--switch-confidence", w.hysteresis.switch_confidence,
+                  "A single window at least this confident switches the job verdict at once (above 1: never)")
+      ->check(CLI::Range(0.0, 2.0));
+  sub->add_option("--declared", o->declared, "Declared workload per GPU: INDEX=type or UUID=type, comma-separated")
+      ->delimiter(',');
+  sub->add_option("--declared-file", o->declared_file,
+                  "Mapping file of declared workloads (JSON object or KEY=type lines), re-read when it changes");
+  sub->add_option("--mismatch-confidence", w.mismatch.min_confidence,
+                  "A window counts against a declaration at this confidence or above")
+      ->check(CLI::Range(0.0, 1.0));
+  sub->add_option("--mismatch-after", w.mismatch.persist_s,
+                  "Seconds a mismatch must persist before it is raised (default 300)")
+      ->check(CLI::Range(0.0, 1e7));
+  sub->add_option("--on-mismatch", o->on_mismatch,
+                  "Command run for each mismatch alert, the event's JSON on its stdin (split on blanks, no shell)");
+  sub->add_option("--on-mismatch-timeout", o->on_mismatch_timeout_s, "Seconds before the command is killed")
+      ->check(CLI::Range(0.1, 3600.0));
+  sub->add_option("--log", o->log, "Audit log file (default workloadtruth.log.jsonl)");
+  sub->add_flag("--no-log", o->no_log, "Do not write an audit log");
+  sub->add_option("--sign-key", o->sign_key, "Private key (PREFIX.key from keygen): sign checkpoints in the log");
+  sub->add_option("--checkpoint-every", o->log_options.checkpoint_every,
+                  "With --sign-key: a signed checkpoint after this many entries (0: off)");
+  sub->add_option("--checkpoint-seconds", o->log_options.checkpoint_seconds,
+                  "With --sign-key: a signed checkpoint at the first entry this long after the last (0: off)")
+      ->check(CLI::Range(0.0, 1e7));
+  sub->add_flag("--once", o->once, "Stop once every GPU has its first window verdict");
+  sub->add_flag("--json", o->json, "Print one JSON object per line: each window, each alert, and the end");
+  sub->add_flag("--plain", o->plain, "Plain lines even on a terminal (no live view)");
+  return {sub, [o] { return run_guarded(o->json, [o] { return run_watch(*o); }); }};
+}
+
+}  // namespace wt::cli

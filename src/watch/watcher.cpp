@@ -1,0 +1,53 @@
+#include "watch/watcher.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <limits>
+
+namespace wt::watch {
+
+double Watcher::system_clock_s() {
+  return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+Watcher::Watcher(const Classifier& classifier, WatchOptions options, DeclaredFn declared, std::vector<WatchSink*> sinks,
+                 ClockFn clock)
+    : options_(options),
+      declared_(std::move(declared)),
+      sinks_(std::move(sinks)),
+      clock_(std::move(clock)),
+      streams_(classifier, options.window,
+               [this](GpuStream& g, const Window& w, Verdict v) { on_window(g, w, std::move(v)); }) {}
+
+void Watcher::push(const Sample& s) {
+  GpuStream& g = streams_.push(s);
+  if (g.ordinal == gpus_.size()) {
+    gpus_.emplace_back(g.identity, options_.hysteresis, options_.mismatch);
+    gpus_.back().declared = declared_(g.identity);
+  }
+  GpuWatch& w = gpus_[g.ordinal];
+  constexpr double kMissing = std::numeric_limits<double>::quiet_NaN();
+  w.util.push(s.values.get(Signal::GpuUtil).value_or(kMissing));
+  w.power.push(s.values.get(Signal::Power).value_or(kMissing));
+  if (auto limit = s.values.get(Signal::PowerLimit)) w.power_limit_w = limit;
+  w.last_sample_s = s.time_s;
+}
+
+void Watcher::on_window(GpuStream& g, const Window& window, Verdict v) {
+  // push() made the GpuWatch: a window closes only on a GPU's later samples or at finish().
+  GpuWatch& w = gpus_[g.ordinal];
+  w.declared = declared_(g.identity);  // the mapping may have changed since the last window
+  ++w.windows;
+  const bool changed = w.job.update(v.type, v.confidence, window.start_s);
+  const auto event = w.mismatch.update(w.declared, v.type, v.confidence, window.start_s, window.end_s);
+  const double now = clock_();
+  for (WatchSink* sink : sinks_) sink->on_window(w, window, v, changed, now);
+  if (event)
+    for (WatchSink* sink : sinks_) sink->on_mismatch(w, *event, now);
+}
+
+bool Watcher::every_gpu_classified() const {
+  return !gpus_.empty() && std::all_of(gpus_.begin(), gpus_.end(), [](const GpuWatch& g) { return g.windows > 0; });
+}
+
+}  // namespace wt::watch

@@ -1,0 +1,97 @@
+// `watch`'s logic, apart from its output: classifies every GPU over sliding windows as samples
+// arrive, keeps each GPU's job verdict (hysteresis) and declared-label mismatch state, and
+// tells its sinks (audit log, views, alert command) about every window and alert.
+#pragma once
+
+#include <array>
+#include <cmath>
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "pipeline/gpu_streams.hpp"
+#include "watch/job_verdict.hpp"
+#include "watch/mismatch_detector.hpp"
+
+namespace wt::watch {
+
+// The last kSize values of a signal, oldest first; NaN where the poll lacked it.
+class Recent {
+ public:
+  static constexpr std::size_t kSize = 20;
+  void push(double v) {
+    values_[(start_ + count_) % kSize] = v;
+    if (count_ < kSize)
+      ++count_;
+    else
+      start_ = (start_ + 1) % kSize;
+  }
+  std::size_t size() const { return count_; }
+  double operator[](std::size_t i) const { return values_[(start_ + i) % kSize]; }
+
+ private:
+  std::array<double, kSize> values_{};
+  std::size_t start_ = 0, count_ = 0;
+};
+
+// Everything known of one GPU, as views show it.
+struct GpuWatch {
+  GpuWatch(const GpuIdentity& id, const HysteresisOptions& h, const MismatchOptions& m)
+      : gpu(id), job(h), mismatch(m) {}
+  GpuIdentity gpu;
+  JobVerdict job;
+  MismatchDetector mismatch;
+  std::optional<WorkloadType> declared;
+  Recent util, power;
+  std::optional<double> power_limit_w;
+  double last_sample_s = 0;
+  std::size_t windows = 0;
+};
+
+class WatchSink {
+ public:
+  virtual ~WatchSink() = default;
+  // A window closed; `job_changed`: the job verdict changed with it. `now_s`: the wall clock
+  // (UTC) when it was seen, as opposed to the telemetry's clock of the window.
+  virtual void on_window(const GpuWatch& gpu, const Window& window, const Verdict& verdict, bool job_changed,
+                         double now_s) = 0;
+  virtual void on_mismatch(const GpuWatch& gpu, const MismatchEvent& event, double now_s) = 0;
+};
+
+struct WatchOptions {
+  WindowSpec window;
+  HysteresisOptions hysteresis;
+  MismatchOptions mismatch;
+};
+
+class Watcher {
+ public:
+  using DeclaredFn = std::function<std::optional<WorkloadType>(const GpuIdentity&)>;
+  using ClockFn = std::function<double()>;  // seconds since 1970, UTC
+
+  Watcher(const Classifier& classifier, WatchOptions options, DeclaredFn declared, std::vector<WatchSink*> sinks,
+          ClockFn clock = system_clock_s);
+  static double system_clock_s();
+
+  void push(const Sample& s);
+  // End of stream or shutdown: closes every GPU's open (partial) window.
+  void finish() { streams_.finish(); }
+
+  // In order of first appearance.
+  const std::vector<GpuWatch>& gpus() const { return gpus_; }
+  // Every GPU seen so far has had at least one window (what --once waits for).
+  bool every_gpu_classified() const;
+
+ private:
+  void on_window(GpuStream& g, const Window& w, Verdict v);
+
+  WatchOptions options_;
+  DeclaredFn declared_;
+  std::vector<WatchSink*> sinks_;
+  ClockFn clock_;
+  std::vector<GpuWatch> gpus_;
+  GpuStreams streams_;
+};
+
+}  // namespace wt::watch

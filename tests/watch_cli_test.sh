@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# End-to-end checks of `workloadtruth watch`: JSON lines, plain lines, declared labels, the
+# mismatch alert and its command, the audit log, and a clean shutdown on SIGTERM.
+# Usage: watch_cli_test.sh BINARY FIXTURE_DIR   (LD_LIBRARY_PATH points at the fake NVML library)
+set -u
+wt=$1
+fx=$(cd "$2" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+csv="$fx/csv/two_gpus.csv"  # 90 s at 1 Hz; the seed rules (a fixed classifier) call GPU 0 training, GPU 1 idle
+
+check() {  # check NAME EXPECTED_EXIT COMMAND...
+  local name=$1 want=$2
+  shift 2
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  local got=$?
+  if [ "$got" -eq "$want" ]; then pass=$((pass + 1)); else
+    fail=$((fail + 1))
+    echo "FAIL $name: exit $got, wanted $want"
+    sed 's/^/  stdout: /' "$tmp/out" | head -20
+    sed 's/^/  stderr: /' "$tmp/err" | head -20
+  fi
+}
+expect() {  # expect NAME SHELL-CONDITION (on the last command's output files)
+  if eval "$2"; then pass=$((pass + 1)); else
+    fail=$((fail + 1))
+    echo "FAIL $1: $2"
+    sed 's/^/  stdout: /' "$tmp/out" | head -20
+    sed 's/^/  stderr: /' "$tmp/err" | head -20
+  fi
+}
+
+check help 0 "$wt" watch --help
+expect help-json 'grep -q -- "--json" "$tmp/out" && grep -q -- "--on-mismatch" "$tmp/out"'
+check stride-over-window 2 "$wt" watch --replay "$csv" --classifier rules --window 10 --stride 20
+check synthetic-needs-samples 2 "$wt" watch --backend synthetic
+check classify-samples-zero 2 "$wt" classify --backend synthetic --samples 0
+
+# --once on a replay: one window verdict per GPU, as JSON lines, then the end line.
+check once-json 0 "$wt" watch --replay "$csv" --classifier rules --once --json --no-log
+expect once-every-line-json 'jq -e . "$tmp/out" >/dev/null && [ $(grep -c "" "$tmp/out") -eq 3 ]'
+expect once-windows 'jq -se "[.[] | select(.type == \"window\") | .gpu_index] == [0, 1] and .[0].workload_type == .[0].job_type and (.[0] | has(\"window_start\") and has(\"confidence\") and has(\"held_s\") and has(\"declared\") and has(\"mismatch\"))" "$tmp/out" >/dev/null'
+expect once-end 'tail -1 "$tmp/out" | jq -e ".type == \"end\" and .reason == \"--once\" and .log == null" >/dev/null'
+
+# The whole replay (as fast as it reads): a log entry per window per GPU, and the log verifies.
+check replay-log 0 "$wt" watch --replay "$csv" --classifier rules --json --log "$tmp/a.log"
+expect replay-windows-logged 'n=$(jq -s "[.[] | select(.type == \"window\")] | length" "$tmp/out"); [ "$n" -ge 8 ] && [ "$(grep -c "" "$tmp/a.log")" -eq "$n" ] && tail -1 "$tmp/out" | jq -e ".log_entries == $n and .reason == \"end of data\"" >/dev/null'
+expect replay-partial-flushed 'jq -se "[.[] | select(.type == \"window\" and .gpu_index == 0)] | last | .partial" "$tmp/out" >/dev/null'
+check replay-log-verifies 0 "$wt" verify-log "$tmp/a.log"
+check replay-log-locked-appends 0 "$wt" watch --replay "$csv" --classifier rules --once --json --log "$tmp/a.log"
+check replay-log-still-verifies 0 "$wt" verify-log "$tmp/a.log"
+(cd "$tmp" && "$wt" watch --replay "$csv" --classifier rules --once --json >/dev/null 2>&1)
+expect default-log-file '[ -s "$tmp/workloadtruth.log.jsonl" ]'
+
+# Plain lines when stdout is not a terminal: one per job-verdict change, and a summary.
+check plain 0 "$wt" watch --replay "$csv" --classifier rules --no-log --declared 0=training
+expect plain-lines 'grep -q "GPU 0  TRAINING  conf [0-9.]*  since .*declared TRAINING" "$tmp/out" && grep -q "GPU 1  IDLE" "$tmp/out" && grep -q "^watch ended (end of data): .* windows from 2 GPUs$" "$tmp/out" && ! grep -q "{" "$tmp/out"'
+
+# Declared labels: GPU 0 declared INFERENCE while it trains -> a mismatch alert, logged, printed,
+# and given to --on-mismatch on stdin. GPU 1 (idle) declared TRAINING is no mismatch.
+printf '#!/bin/sh\ncat >> "$1"\n' >"$tmp/alert.sh"
+chmod +x "$tmp/alert.sh"
+mm=(--mismatch-after 30 --mismatch-confidence 0.5 --on-mismatch "$tmp/alert.sh $tmp/alert.out")
+check mismatch-flag 0 "$wt" watch --replay "$csv" --classifier rules --json --log "$tmp/m.log" --declared 0=inference,1=training "${mm[@]}"
+expect mismatch-event 'jq -se "[.[] | select(.type == \"mismatch\")] | length == 1 and .[0].state == \"raised\" and .[0].gpu_index == 0 and .[0].declared == \"INFERENCE\" and .[0].observed == \"TRAINING\" and .[0].duration_s >= 30" "$tmp/out" >/dev/null'
+expect mismatch-window-flag 'jq -se "[.[] | select(.type == \"window\" and .gpu_index == 0)] | last | .mismatch and .declared == \"INFERENCE\"" "$tmp/out" >/dev/null'
+expect mismatch-logged '[ $(grep -c "\"type\":\"mismatch\"" "$tmp/m.log") -eq 1 ]'
+expect mismatch-command 'jq -e ".type == \"mismatch\" and .gpu_index == 0 and .declared == \"INFERENCE\"" "$tmp/alert.out" >/dev/null'
+check mismatch-log-verifies 0 "$wt" verify-log "$tmp/m.log"
+check mismatch-plain 0 "$wt" watch --replay "$csv" --classifier rules --no-log --declared 0=inference --mismatch-after 30 --mismatch-confidence 0.5
+expect mismatch-plain-line 'grep -q "GPU 0  MISMATCH declared INFERENCE, observed TRAINING (conf [0-9.]*) for " "$tmp/out"'
+check no-mismatch-short 0 "$wt" watch --replay "$csv" --classifier rules --json --no-log --declared 0=inference --mismatch-after 600
+expect no-mismatch-short-events '! grep -q "\"type\":\"mismatch\"" "$tmp/out"'
+
+# The same declarations from a mapping file, in both formats; a bad file is an error at start.
+printf '# owners\n0 = inference\n' >"$tmp/map.txt"
+echo '{"GPU-00000000-0000-0000-0000-000000000000": "inference"}' >"$tmp/map.json"
+check mapping-lines 0 "$wt" watch --replay "$csv" --classifier rules --json --no-log --declared-file "$tmp/map.txt" --mismatch-after 30 --mismatch-confidence 0.5
+expect mapping-lines-event 'jq -se "[.[] | select(.type == \"mismatch\")] | length == 1" "$tmp/out" >/dev/null'
+uuid=$(jq -r 'select(.type == "window" and .gpu_index == 0) | .uuid' "$tmp/out" | head -1)
+if [ -n "$uuid" ]; then echo "{\"$uuid\": \"inference\"}" >"$tmp/map.json"; fi
+check mapping-json 0 "$wt" watch --replay "$csv" --classifier rules --json --no-log --declared-file "$tmp/map.json" --mismatch-after 30 --mismatch-confidence 0.5
+expect mapping-json-declared 'jq -se "[.[] | select(.type == \"window\" and .gpu_index == 0)] | last | .declared == \"INFERENCE\"" "$tmp/out" >/dev/null'
+printf '0=inference\n1 training\n' >"$tmp/bad_map.txt"
+check mapping-bad 1 "$wt" watch --replay "$csv" --classifier rules --no-log --declared-file "$tmp/bad_map.txt"
+expect mapping-bad-message 'grep -q "bad_map.txt:2: .1 training. is not KEY=type" "$tmp/err"'
+check mapping-missing 1 "$wt" watch --replay "$csv" --classifier rules --no-log --declared-file "$tmp/nope.txt"
+check declared-bad 2 "$wt" watch --replay "$csv" --classifier rules --no-log --declared 0=gaming
+
+# Live NVML (fake library) until SIGTERM: the last window is flushed, the log closes with a
+# signed final checkpoint and verifies.
+if [ -f "$fx/nvml/two_gpus.txt" ]; then
+  "$wt" keygen --out "$tmp/k" >/dev/null
+  FAKE_NVML_FIXTURE="$fx/nvml/two_gpus.txt" "$wt" watch --backend nvml --interval 0.05 --samples 0 --window 0.5 \
+    --stride 0.25 --json --log "$tmp/live.log" --sign-key "$tmp/k.key" >"$tmp/out" 2>"$tmp/err" &
+  pid=$!
+  for _ in $(seq 50); do [ -s "$tmp/live.log" ] && break; sleep 0.1; done
+  sleep 0.5
+  kill -TERM $pid
+  wait $pid
+  rc=$?
+  expect sigterm-exit "[ $rc -eq 1 ]"  # 1: the fixture's GPU 1 is lost on the way (a diagnostic)
+  expect sigterm-end 'tail -1 "$tmp/out" | jq -e ".type == \"end\" and .reason == \"SIGTERM\" and .windows > 2" >/dev/null'
+  check sigterm-log-verifies 0 "$wt" verify-log "$tmp/live.log" --pubkey "$tmp/k.pub"
+  expect sigterm-final-checkpoint 'tail -1 "$tmp/live.log" | jq -e ".type == \"checkpoint\" and .final" >/dev/null'
+fi
+
+echo "watch cli: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,102 @@
+#include "watch/watcher.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "audit/audit_log.hpp"
+#include "audit/log_verifier.hpp"
+#include "sink/audit_sink.hpp"
+#include "test_util.hpp"
+
+namespace wt::watch {
+namespace {
+
+// Calls a window TRAINING (0.95) when its mean utilization is over 50 %, else INFERENCE (0.95).
+class UtilClassifier final : public Classifier {
+ public:
+  std::string_view name() const override { return "util"; }
+  Verdict classify(const WindowInput& w) const override {
+    double sum = 0;
+    for (const Reading& r : w.readings) sum += r.values.value(Signal::GpuUtil);
+    Verdict v;
+    v.type = sum / static_cast<double>(w.readings.size()) > 50 ? WorkloadType::Training : WorkloadType::Inference;
+    v.confidence = 0.95;
+    return v;
+  }
+};
+
+struct Recorder final : WatchSink {
+  std::vector<std::pair<WorkloadType, bool>> windows;  // window verdict, job changed
+  std::vector<MismatchEvent> events;
+  void on_window(const GpuWatch&, const Window&, const Verdict& v, bool changed, double) override {
+    windows.emplace_back(v.type, changed);
+  }
+  void on_mismatch(const GpuWatch&, const MismatchEvent& e, double) override { events.push_back(e); }
+};
+
+// 1 Hz samples of GPU 0: `inference_s` seconds at 10 % then `training_s` at 90 %.
+std::vector<Sample> phases(int inference_s, int training_s) {
+  auto a = test::steady(static_cast<std::size_t>(inference_s), 1, 10, 100, 0);
+  const auto b = test::steady(static_cast<std::size_t>(training_s), 1, 90, 300, inference_s);
+  for (Sample s : b) {
+    s.gpu = a.front().gpu;
+    a.push_back(s);
+  }
+  return a;
+}
+
+WatchOptions options(double persist_s) {
+  WatchOptions o;
+  o.window = {30, 15, 3};
+  o.hysteresis = {3, 2.0};  // no confidence shortcut: switches only by holding
+  o.mismatch = {0.9, persist_s, 3};
+  return o;
+}
+
+}  // namespace
+
+TEST(Watcher, JobChangesOnceAndMismatchIsRaisedAgainstTheDeclaration) {
+  const UtilClassifier classifier;
+  Recorder rec;
+  Watcher w(
+      classifier, options(120), [](const GpuIdentity&) { return WorkloadType::Inference; }, {&rec}, [] { return 0.0; });
+  for (const Sample& s : phases(120, 300)) w.push(s);
+  w.finish();
+
+  ASSERT_EQ(w.gpus().size(), 1u);
+  const GpuWatch& g = w.gpus()[0];
+  EXPECT_EQ(g.job.type(), WorkloadType::Training);
+  std::size_t changes = 0;
+  for (const auto& [type, changed] : rec.windows) changes += changed;
+  EXPECT_EQ(changes, 2u);  // the first window sets it; one real change
+  ASSERT_EQ(rec.events.size(), 1u);
+  EXPECT_EQ(rec.events[0].kind, MismatchEvent::Kind::Raised);
+  EXPECT_EQ(rec.events[0].observed, WorkloadType::Training);
+  EXPECT_GE(rec.events[0].at_s - rec.events[0].since_s, 120);
+  EXPECT_TRUE(g.mismatch.alerting());
+  EXPECT_EQ(g.util.size(), Recent::kSize);
+  EXPECT_DOUBLE_EQ(g.util[Recent::kSize - 1], 90);
+  EXPECT_TRUE(w.every_gpu_classified());
+}
+
+TEST(Watcher, EveryWindowAndAlertIsLoggedAndTheLogVerifies) {
+  const std::string path = test::write_temp("watch.log.jsonl", "");
+  std::filesystem::remove(path);
+  const UtilClassifier classifier;
+  Recorder rec;
+  {
+    audit::AuditLog log(path, {});
+    AuditSink sink(log);
+    Watcher w(classifier, options(60), [](const GpuIdentity&) { return WorkloadType::Inference; }, {&rec, &sink});
+    for (const Sample& s : phases(60, 120)) w.push(s);
+    w.finish();
+    log.close();
+    EXPECT_EQ(log.entries(), rec.windows.size() + rec.events.size());
+  }
+  ASSERT_EQ(rec.events.size(), 1u);
+  const auto r = audit::verify_log_file(path, {});
+  EXPECT_TRUE(r.valid()) << r.message();
+}
+
+}  // namespace wt::watch
