@@ -34,8 +34,12 @@ TEST(TrainedClassifier, BuiltInModelLoadsWithProvenance) {
 TEST(TrainedClassifier, IdleGpuIsIdleWithReasonsFromTheModel) {
   const GpuIdentity gpu{0, "", "NVIDIA H100 80GB HBM3", ""};
   const auto rs = flat(0, 70, 1);
-  const Verdict v = builtin().classify({rs, gpu});
+  const TrainedClassifier c = builtin();
+  Verdict v = c.classify({rs, gpu});
   EXPECT_EQ(v.type, WorkloadType::Idle);
+  const std::size_t cheap = v.reasons.size();  // classify() gives only the probability
+  c.explain({rs, gpu}, v);
+  EXPECT_GT(v.reasons.size(), cheap);
   EXPECT_GT(v.confidence, 0.5);
   ASSERT_TRUE(v.training_score);
   EXPECT_LT(*v.training_score, 0.5);

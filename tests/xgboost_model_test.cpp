@@ -71,3 +71,19 @@ TEST(XgbModel, GarbageModelIsAnError) {
 }
 
 }  // namespace wt
+
+namespace wt {
+
+TEST(XgbModel, InPlacePredictionMatchesTheMatrixPath) {
+  std::vector<float> rows, labels;
+  toy(300, rows, labels, 5);
+  const XgbModel m = XgbModel::train(rows, 3, labels, {}, small());
+  for (std::size_t i = 0; i < 30; ++i) {
+    const std::vector<float> row(rows.begin() + 3 * i, rows.begin() + 3 * i + 3);
+    const auto a = m.predict(row, 3), b = m.predict_one(row);
+    ASSERT_EQ(a.size(), b.size());
+    for (std::size_t k = 0; k < a.size(); ++k) EXPECT_NEAR(a[k], b[k], 1e-6) << i;
+  }
+}
+
+}  // namespace wt

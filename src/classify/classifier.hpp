@@ -23,6 +23,9 @@ class Classifier {
   virtual ~Classifier() = default;
   virtual std::string_view name() const = 0;
   virtual Verdict classify(const WindowInput& window) const = 0;
+  // Adds the reasons that are costly to give (a trained model's per-feature contributions) to
+  // a verdict classify() made of the same window. Callers explain the windows they show.
+  virtual void explain(const WindowInput& /*window*/, Verdict& /*verdict*/) const {}
 };
 
 // Names accepted by --classifier; the first is the default.

@@ -73,19 +73,23 @@ std::vector<double> temper(const float* probs, std::size_t n, double temperature
   return z;
 }
 
-TrainedClassifier::TrainedClassifier(ModelBundle model, GpuContextFn context, bool explain)
-    : model_(std::move(model)), context_(std::move(context)), explain_(explain) {}
+TrainedClassifier::TrainedClassifier(ModelBundle model, GpuContextFn context)
+    : model_(std::move(model)), context_(std::move(context)) {}
+
+ModelFeatures TrainedClassifier::features_of(const WindowInput& window) const {
+  return compute_model_features(window.readings, context_ ? context_(window.gpu) : GpuContext{});
+}
 
 std::vector<double> TrainedClassifier::probabilities(const ModelFeatures& row) const {
   const std::vector<float> r(row.begin(), row.end());
-  const auto p = model_.xgb.predict(r, r.size());
+  const auto p = model_.xgb.predict_one(r);
   return temper(p.data(), p.size(), model_.temperature);
 }
 
 Verdict TrainedClassifier::classify(const WindowInput& window) const {
   Verdict v;
   v.features = compute_features(window.readings);
-  const ModelFeatures row = compute_model_features(window.readings, context_ ? context_(window.gpu) : GpuContext{});
+  const ModelFeatures row = features_of(window);
   const auto probs = probabilities(row);
   const auto best = static_cast<std::size_t>(std::max_element(probs.begin(), probs.end()) - probs.begin());
   const auto training = std::find(model_.classes.begin(), model_.classes.end(), WorkloadType::Training);
@@ -119,7 +123,16 @@ Verdict TrainedClassifier::classify(const WindowInput& window) const {
     v.reasons.push_back(buf);
   }
 
-  if (!explain_) return v;
+  std::snprintf(buf, sizeof buf, "Model probability %.0f%% %s; training score %.2f.", 100 * probs[best],
+                std::string(to_string(model_.classes[best])).c_str(), v.training_score.value_or(0));
+  v.reasons.push_back(buf);
+  return v;
+}
+
+void TrainedClassifier::explain(const WindowInput& window, Verdict& v) const {
+  const ModelFeatures row = features_of(window);
+  const auto probs = probabilities(row);
+  const auto best = static_cast<std::size_t>(std::max_element(probs.begin(), probs.end()) - probs.begin());
   // The model's own reasons: the features that pushed hardest toward the winning class.
   const std::vector<float> r(row.begin(), row.end());
   const auto contrib = model_.xgb.contributions(r);
@@ -129,6 +142,7 @@ Verdict TrainedClassifier::classify(const WindowInput& window) const {
   std::sort(order.begin(), order.end(),
             [&](std::size_t a, std::size_t b) { return contrib[best * stride + a] > contrib[best * stride + b]; });
   const std::string cls(to_string(model_.classes[best]));
+  char buf[200];
   for (std::size_t k = 0; k < 3; ++k) {
     const std::size_t i = order[k];
     const float c = contrib[best * stride + i];
@@ -138,10 +152,6 @@ Verdict TrainedClassifier::classify(const WindowInput& window) const {
                   cls.c_str(), static_cast<double>(c));
     v.reasons.push_back(buf);
   }
-  std::snprintf(buf, sizeof buf, "Model probability %.0f%% %s; training score %.2f.", 100 * probs[best], cls.c_str(),
-                v.training_score.value_or(0));
-  v.reasons.push_back(buf);
-  return v;
 }
 
 }  // namespace wt

@@ -14,20 +14,21 @@ using GpuContextFn = std::function<GpuContext(const GpuIdentity&)>;
 
 class TrainedClassifier final : public Classifier {
  public:
-  // `explain`: compute per-feature contributions for the reasons (costly; bulk evaluation
-  // turns it off).
-  TrainedClassifier(ModelBundle model, GpuContextFn context, bool explain = true);
+  TrainedClassifier(ModelBundle model, GpuContextFn context);
   std::string_view name() const override { return "xgboost"; }
   Verdict classify(const WindowInput& window) const override;
+  // The features that pushed hardest toward the verdict's class (TreeSHAP), in words.
+  void explain(const WindowInput& window, Verdict& verdict) const override;
 
   // Calibrated class probabilities of a feature row, in model class order.
   std::vector<double> probabilities(const ModelFeatures& row) const;
   const ModelBundle& model() const { return model_; }
 
  private:
+  ModelFeatures features_of(const WindowInput& window) const;
+
   ModelBundle model_;
   GpuContextFn context_;
-  bool explain_;
 };
 
 // Softmax of log(p) / temperature: temperature scaling applied to probabilities.

@@ -3,6 +3,7 @@
 #include <xgboost/c_api.h>
 
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <memory>
 #include <stdexcept>
@@ -104,6 +105,23 @@ std::string XgbModel::save_json() const {
 std::vector<float> XgbModel::predict(const std::vector<float>& rows, std::size_t ncols) const {
   const Matrix m(rows, ncols);
   return run_predict(booster_, m, 0, rows.size() / ncols * static_cast<std::size_t>(num_class_));
+}
+
+std::vector<float> XgbModel::predict_one(const std::vector<float>& row) const {
+  // numpy's __array_interface__ for a 1 x n float32 array; XGBoost reads the data in place.
+  const std::string array = R"({"data": [)" + std::to_string(reinterpret_cast<std::uintptr_t>(row.data())) +
+                            R"(, true], "shape": [1, )" + std::to_string(row.size()) +
+                            R"(], "typestr": "<f4", "version": 3})";
+  const char* config =
+      R"({"type": 0, "training": false, "iteration_begin": 0, "iteration_end": 0, "strict_shape": false, "missing": NaN, "cache_id": 0})";
+  const bst_ulong* shape = nullptr;
+  bst_ulong dim = 0;
+  const float* out = nullptr;
+  check(XGBoosterPredictFromDense(booster_, array.c_str(), config, nullptr, &shape, &dim, &out), "predict");
+  bst_ulong n = 1;
+  for (bst_ulong i = 0; i < dim; ++i) n *= shape[i];
+  if (n != static_cast<bst_ulong>(num_class_)) throw std::runtime_error("xgboost: unexpected prediction size");
+  return {out, out + n};
 }
 
 std::vector<float> XgbModel::contributions(const std::vector<float>& row) const {

@@ -37,6 +37,8 @@ class XgbModel {
 
   // Class probabilities, n x num_class.
   std::vector<float> predict(const std::vector<float>& rows, std::size_t ncols) const;
+  // One row's class probabilities, predicted in place (no DMatrix: ~100x cheaper per row).
+  std::vector<float> predict_one(const std::vector<float>& row) const;
   // Per-class, per-feature contributions (TreeSHAP) of one row to the margin, num_class x
   // (ncols + 1), the last column being the bias.
   std::vector<float> contributions(const std::vector<float>& row) const;

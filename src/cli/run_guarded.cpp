@@ -27,6 +27,9 @@ int run_guarded(bool json, const std::function<int()>& body) {
     return fail(json, exit_code::kUsage, e.what());
   } catch (const std::bad_alloc&) {
     return fail(json, exit_code::kBadInput, "out of memory while reading the input");
+  } catch (const std::exception& e) {
+    // Anything else is a bug or a broken library: say so instead of aborting.
+    return fail(json, exit_code::kBadInput, std::string("internal error: ") + e.what());
   }
 }
 

@@ -184,7 +184,7 @@ json loso_synthetic(const BenchmarkOptions& o, const ProgressFn& progress) {
     d.exclude_evasion = family;
     std::vector<LabelledWindow> train, calib;
     build_sim_dataset(d, train, calib);
-    TrainedClassifier model(fit_model(train, calib, params), gpu_context_for, false);
+    TrainedClassifier model(fit_model(train, calib, params), gpu_context_for);
     SimRun run;
     std::size_t done = 0;
     const auto keep = [&](const sim::ScenarioSpec& s) { return s.evasion == family || s.label != WorkloadType::Training; };
@@ -202,7 +202,7 @@ json loso_synthetic(const BenchmarkOptions& o, const ProgressFn& progress) {
     d.exclude_gpu_model = gpu;
     std::vector<LabelledWindow> train, calib;
     build_sim_dataset(d, train, calib);
-    TrainedClassifier model(fit_model(train, calib, params), gpu_context_for, false);
+    TrainedClassifier model(fit_model(train, calib, params), gpu_context_for);
     SimRun run;
     std::size_t done = 0;
     run_sim(o, {{"xgboost", &model}}, [](const sim::ScenarioSpec& s) { return s.evasion.empty(); }, gpu, run, nullptr,
@@ -269,7 +269,7 @@ json real_loso(const BenchmarkOptions& o, const std::string& dir, const Progress
     if (progress) progress(step++, sources.size(), "without " + held);
     std::vector<LabelledWindow> train = sim_train;
     for (const auto& other : o.real_dirs) add_real_traces(other, o.window, train, held);
-    TrainedClassifier model(fit_model(train, calib, XgbParams{}), gpu_context_for, false);
+    TrainedClassifier model(fit_model(train, calib, XgbParams{}), gpu_context_for);
     std::map<std::string, Tally> tally;
     for (const RealTrace& t : list_real_traces(dir)) {
       if (t.source != held) continue;
@@ -288,7 +288,7 @@ json real_loso(const BenchmarkOptions& o, const std::string& dir, const Progress
 
 nlohmann::json run_benchmark(const BenchmarkOptions& o, const ProgressFn& progress) {
   Contenders c;
-  c.trained = std::make_unique<TrainedClassifier>(load_model_bundle(o.model_path), gpu_context_for, false);
+  c.trained = std::make_unique<TrainedClassifier>(load_model_bundle(o.model_path), gpu_context_for);
   json report{{"window_seconds", o.window.length_s},
               {"stride_seconds", o.window.stride_s},
               {"protocol", o.protocol},

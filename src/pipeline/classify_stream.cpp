@@ -13,12 +13,15 @@ struct GpuTally {
   std::vector<WindowVerdict> windows;
   std::vector<Verdict> best;  // per WorkloadType, the most confident window's verdict
 
-  void add(const Window& w, Verdict v) {
+  void add(const Classifier& c, const GpuIdentity& gpu, const Window& w, Verdict v) {
     windows.push_back(
         {w.start_s, w.end_s, w.partial, v.type, v.confidence, v.training_score, v.features.avg_gpu_util_pct});
     const auto t = static_cast<std::size_t>(v.type);
     if (best.size() <= t) best.resize(t + 1);
-    if (best[t].reasons.empty() || v.confidence > best[t].confidence) best[t] = std::move(v);
+    if (best[t].reasons.empty() || v.confidence > best[t].confidence) {
+      c.explain({w.samples, gpu}, v);  // only the windows whose reasons are shown
+      best[t] = std::move(v);
+    }
   }
 };
 
@@ -32,7 +35,9 @@ ClassifyResult classify_stream(TelemetrySource& source, const Classifier& classi
 
   std::vector<GpuTally> tallies;
   GpuStreams streams(classifier, window,
-                     [&tallies](GpuStream& g, const Window& w, Verdict v) { tallies[g.ordinal].add(w, std::move(v)); });
+                     [&tallies, &classifier](GpuStream& g, const Window& w, Verdict v) {
+                       tallies[g.ordinal].add(classifier, g.identity, w, std::move(v));
+                     });
   Sample s;
   while (source.next(s)) {
     GpuStream& g = streams.push(s);

@@ -16,8 +16,10 @@ Watcher::Watcher(const Classifier& classifier, WatchOptions options, DeclaredFn 
       declared_(std::move(declared)),
       sinks_(std::move(sinks)),
       clock_(std::move(clock)),
-      streams_(classifier, options.window,
-               [this](GpuStream& g, const Window& w, Verdict v) { on_window(g, w, std::move(v)); }) {}
+      streams_(classifier, options.window, [this, &classifier](GpuStream& g, const Window& w, Verdict v) {
+        classifier.explain({w.samples, g.identity}, v);  // every window is logged with its reasons
+        on_window(g, w, std::move(v));
+      }) {}
 
 void Watcher::push(const Sample& s) {
   GpuStream& g = streams_.push(s);
