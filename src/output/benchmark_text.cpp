@@ -23,7 +23,7 @@ std::string pad(std::string s, std::size_t w) {
 std::string pair(const json& j) { return pct(j.value("windows", 0.0)) + " / " + pct(j.value("jobs", 0.0)); }
 
 void standard(std::ostream& out, const json& s) {
-  out << "SYNTHETIC: " << s["data"].get<std::string>() << "\n\n";
+  out << s["data"].get<std::string>() << "\n\n";
   out << pad("Clean traces, accuracy (windows / per-GPU jobs)", 50) << pad("rules", 20) << "xgboost\n";
   for (const auto& r : s["clean"])
     out << "  " << pad(r["row"].get<std::string>().substr(6), 48) << pad(pair(r["rules"]["accuracy"]), 20)
@@ -59,7 +59,7 @@ void standard(std::ostream& out, const json& s) {
 }
 
 void loso(std::ostream& out, const json& s) {
-  out << "SYNTHETIC: " << s["data"].get<std::string>() << "\n\n";
+  out << s["data"].get<std::string>() << "\n\n";
   out << pad("Held-out evasion family: called TRAINING (windows / jobs)", 60) << "non-training called TRAINING (windows)\n";
   for (const auto& r : s["leave_one_evasion_family_out"]) {
     double worst = 0;
@@ -74,7 +74,7 @@ void loso(std::ostream& out, const json& s) {
 }
 
 void real(std::ostream& out, const json& r) {
-  out << "\nREAL: " << r["data"].get<std::string>() << '\n';
+  out << "\n" << r["data"].get<std::string>() << '\n';
   if (r.contains("leave_one_source_out")) {
     for (const auto& s : r["leave_one_source_out"])
       out << "  " << pad(s["held_out_source"].get<std::string>(), 30) << "accuracy (windows / jobs) "
