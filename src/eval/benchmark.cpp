@@ -167,6 +167,19 @@ json standard(const BenchmarkOptions& o, const Contenders& c, const ProgressFn& 
 }
 
 // Leave one evasion family out, then one GPU model out: retrain without it, test on it.
+// A model retrained on the simulator without one evasion family or one GPU model.
+TrainedClassifier retrain_without(const BenchmarkOptions& o, const std::string& evasion, const std::string& gpu_model) {
+  SimDatasetOptions d;
+  d.traces_per_scenario = o.train_traces;
+  d.duration_s = o.duration_s;
+  d.window = o.window;
+  d.exclude_evasion = evasion;
+  d.exclude_gpu_model = gpu_model;
+  std::vector<LabelledWindow> train, calib;
+  build_sim_dataset(d, train, calib);
+  return TrainedClassifier(fit_model(train, calib, XgbParams{}), gpu_context_for);
+}
+
 json loso_synthetic(const BenchmarkOptions& o, const ProgressFn& progress) {
   json families = json::array(), models = json::array();
   const auto evasions = sim::evasion_families();
@@ -174,17 +187,9 @@ json loso_synthetic(const BenchmarkOptions& o, const ProgressFn& progress) {
   for (const auto& m : sim::gpu_models()) gpu_names.emplace_back(m.name);
   const std::size_t total = evasions.size() + gpu_names.size();
   std::size_t step = 0;
-  XgbParams params;
   for (const std::string& family : evasions) {
     if (progress) progress(step++, total, "without " + family);
-    SimDatasetOptions d;
-    d.traces_per_scenario = o.train_traces;
-    d.duration_s = o.duration_s;
-    d.window = o.window;
-    d.exclude_evasion = family;
-    std::vector<LabelledWindow> train, calib;
-    build_sim_dataset(d, train, calib);
-    TrainedClassifier model(fit_model(train, calib, params), gpu_context_for);
+    const TrainedClassifier model = retrain_without(o, family, "");
     SimRun run;
     std::size_t done = 0;
     const auto keep = [&](const sim::ScenarioSpec& s) { return s.evasion == family || s.label != WorkloadType::Training; };
@@ -195,14 +200,7 @@ json loso_synthetic(const BenchmarkOptions& o, const ProgressFn& progress) {
   }
   for (const std::string& gpu : gpu_names) {
     if (progress) progress(step++, total, "without " + gpu);
-    SimDatasetOptions d;
-    d.traces_per_scenario = o.train_traces;
-    d.duration_s = o.duration_s;
-    d.window = o.window;
-    d.exclude_gpu_model = gpu;
-    std::vector<LabelledWindow> train, calib;
-    build_sim_dataset(d, train, calib);
-    TrainedClassifier model(fit_model(train, calib, params), gpu_context_for);
+    const TrainedClassifier model = retrain_without(o, "", gpu);
     SimRun run;
     std::size_t done = 0;
     run_sim(o, {{"xgboost", &model}}, [](const sim::ScenarioSpec& s) { return s.evasion.empty(); }, gpu, run, nullptr,
