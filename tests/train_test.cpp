@@ -45,3 +45,18 @@ TEST(Train, HeldOutEvasionFamilyIsLeftOut) {
 }
 
 }  // namespace wt
+
+namespace wt {
+
+TEST(Train, ExcludedGpuModelsAreLeftOut) {
+  SimDatasetOptions o;
+  o.traces_per_scenario = 5;
+  o.duration_s = 60;
+  o.exclude_gpu_models = {"AMD Instinct MI300X", "AMD Instinct MI250X"};
+  std::vector<LabelledWindow> train, cal;
+  build_sim_dataset(o, train, cal);
+  ASSERT_FALSE(train.empty());
+  for (const auto& r : train) EXPECT_EQ(r.gpu_model.find("AMD"), std::string::npos) << r.gpu_model;
+}
+
+}  // namespace wt

@@ -167,14 +167,15 @@ json standard(const BenchmarkOptions& o, const Contenders& c, const ProgressFn& 
 }
 
 // Leave one evasion family out, then one GPU model out: retrain without it, test on it.
-// A model retrained on the simulator without one evasion family or one GPU model.
-TrainedClassifier retrain_without(const BenchmarkOptions& o, const std::string& evasion, const std::string& gpu_model) {
+// A model retrained on the simulator without one evasion family, or without some GPU models.
+TrainedClassifier retrain_without(const BenchmarkOptions& o, const std::string& evasion,
+                                  const std::vector<std::string>& gpu_models) {
   SimDatasetOptions d;
   d.traces_per_scenario = o.train_traces;
   d.duration_s = o.duration_s;
   d.window = o.window;
   d.exclude_evasion = evasion;
-  d.exclude_gpu_model = gpu_model;
+  d.exclude_gpu_models = gpu_models;
   std::vector<LabelledWindow> train, calib;
   build_sim_dataset(d, train, calib);
   return TrainedClassifier(fit_model(train, calib, XgbParams{}), gpu_context_for);
@@ -189,7 +190,7 @@ json loso_synthetic(const BenchmarkOptions& o, const ProgressFn& progress) {
   std::size_t step = 0;
   for (const std::string& family : evasions) {
     if (progress) progress(step++, total, "without " + family);
-    const TrainedClassifier model = retrain_without(o, family, "");
+    const TrainedClassifier model = retrain_without(o, family, {});
     SimRun run;
     std::size_t done = 0;
     const auto keep = [&](const sim::ScenarioSpec& s) { return s.evasion == family || s.label != WorkloadType::Training; };
@@ -198,21 +199,33 @@ json loso_synthetic(const BenchmarkOptions& o, const ProgressFn& progress) {
     for (const auto& [row, by] : run.rows) (row == "evasion:" + family ? held : others) += by.at("xgboost");
     families.push_back({{"held_out", family}, {"detection", detection(held)}, {"false_training", false_training(others)}});
   }
-  for (const std::string& gpu : gpu_names) {
-    if (progress) progress(step++, total, "without " + gpu);
-    const TrainedClassifier model = retrain_without(o, "", gpu);
+  // Clean scenarios forced onto `gpu`, scored by `model`.
+  auto on_gpu = [&](const TrainedClassifier& model, const std::string& gpu) {
     SimRun run;
     std::size_t done = 0;
     run_sim(o, {{"xgboost", &model}}, [](const sim::ScenarioSpec& s) { return s.evasion.empty(); }, gpu, run, nullptr,
             done, 0);
     const Tally& t = run.all["xgboost"];
-    models.push_back({{"held_out", gpu}, {"accuracy", accuracy(t)}, {"detection", detection(t)},
-                      {"false_training", false_training(t)}});
+    return json{{"held_out", gpu}, {"accuracy", accuracy(t)}, {"detection", detection(t)},
+                {"false_training", false_training(t)}};
+  };
+  for (const std::string& gpu : gpu_names) {
+    if (progress) progress(step++, total, "without " + gpu);
+    models.push_back(on_gpu(retrain_without(o, "", {gpu}), gpu));
   }
+  // Cross-vendor: trained on NVIDIA models only, tested on each AMD model.
+  std::vector<std::string> amd;
+  for (const auto& m : sim::gpu_models())
+    if (m.vendor == "AMD") amd.emplace_back(m.name);
+  json cross = json::array();
+  if (progress) progress(step, total, "without AMD");
+  const TrainedClassifier nvidia_only = retrain_without(o, "", amd);
+  for (const std::string& gpu : amd) cross.push_back(on_gpu(nvidia_only, gpu));
   return {{"data", "synthetic: retrained on the simulator without the held-out part (" +
                        std::to_string(o.train_traces) + " traces per scenario), tested on it"},
           {"leave_one_evasion_family_out", families},
-          {"leave_one_gpu_model_out", models}};
+          {"leave_one_gpu_model_out", models},
+          {"nvidia_only_tested_on_amd", cross}};
 }
 
 // Per file, per source, per label; the per-GPU truth is IDLE for a GPU without compute.

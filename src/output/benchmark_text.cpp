@@ -71,6 +71,10 @@ void loso(std::ostream& out, const json& s) {
   for (const auto& r : s["leave_one_gpu_model_out"])
     out << "  " << pad(r["held_out"].get<std::string>(), 40) << pad(pair(r["accuracy"]), 20) << pair(r["detection"])
         << '\n';
+  out << '\n' << pad("Trained on NVIDIA models only, tested on AMD: accuracy", 60) << "training called TRAINING\n";
+  for (const auto& r : s["nvidia_only_tested_on_amd"])
+    out << "  " << pad(r["held_out"].get<std::string>(), 40) << pad(pair(r["accuracy"]), 20) << pair(r["detection"])
+        << '\n';
 }
 
 void real(std::ostream& out, const json& r) {

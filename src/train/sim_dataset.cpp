@@ -77,7 +77,9 @@ void build_sim_dataset(const SimDatasetOptions& o, std::vector<LabelledWindow>& 
       add_windows(*source, spec.label, spec.name(), o.window, gpu_context_for, rows);
       auto& dest = i % 5 == 4 ? calibration : train;
       for (auto& r : rows)
-        if (o.exclude_gpu_model.empty() || r.gpu_model != o.exclude_gpu_model) dest.push_back(std::move(r));
+        if (std::find(o.exclude_gpu_models.begin(), o.exclude_gpu_models.end(), r.gpu_model) ==
+            o.exclude_gpu_models.end())
+          dest.push_back(std::move(r));
     }
   }
 }

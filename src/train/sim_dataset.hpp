@@ -17,7 +17,7 @@ struct SimDatasetOptions {
   WindowSpec window;
   // Scenarios to leave out (held-out evaluation): by evasion family or by GPU model.
   std::string exclude_evasion;
-  std::string exclude_gpu_model;
+  std::vector<std::string> exclude_gpu_models;
   std::string only_gpu_model;  // when set, every trace runs on this model
   bool include_evasions = true;  // false: clean families only (what calibration compares)
 };
