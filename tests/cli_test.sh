@@ -4,32 +4,7 @@
 set -u
 wt=$1
 fx=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-
-check() {  # check NAME EXPECTED_EXIT COMMAND...
-  local name=$1 want=$2
-  shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  local got=$?
-  if [ "$got" -eq "$want" ]; then
-    pass=$((pass + 1))
-  else
-    fail=$((fail + 1))
-    echo "FAIL $name: exit $got, wanted $want"
-    sed 's/^/  stdout: /' "$tmp/out" | head -20
-    sed 's/^/  stderr: /' "$tmp/err" | head -20
-  fi
-}
-expect() {  # expect NAME SHELL-CONDITION (on the last command's output files)
-  if eval "$2"; then pass=$((pass + 1)); else
-    fail=$((fail + 1))
-    echo "FAIL $1: $2"
-    sed 's/^/  stdout: /' "$tmp/out" | head -20
-    sed 's/^/  stderr: /' "$tmp/err" | head -20
-  fi
-}
+source "$(dirname "$0")/cli_checks.sh"
 
 check version 0 "$wt" --version
 expect version-text 'grep -Eq "^workloadtruth [0-9]+\.[0-9]+\.[0-9]+$" "$tmp/out"'
@@ -207,5 +182,4 @@ expect benchmark-shape 'jq -e "(.synthetic.clean | length == 6) and (.synthetic.
 check benchmark-text 0 "$wt" benchmark --trials 1 --duration 60
 expect benchmark-text-lines 'grep -q "Disguised training" "$tmp/out" && grep -q "never blended" "$tmp/out"'
 
-echo "cli: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+report "cli"

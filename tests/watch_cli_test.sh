@@ -5,31 +5,8 @@
 set -u
 wt=$1
 fx=$(cd "$2" && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
+source "$(dirname "$0")/cli_checks.sh"
 csv="$fx/csv/two_gpus.csv"  # 90 s at 1 Hz; the seed rules (a fixed classifier) call GPU 0 training, GPU 1 idle
-
-check() {  # check NAME EXPECTED_EXIT COMMAND...
-  local name=$1 want=$2
-  shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  local got=$?
-  if [ "$got" -eq "$want" ]; then pass=$((pass + 1)); else
-    fail=$((fail + 1))
-    echo "FAIL $name: exit $got, wanted $want"
-    sed 's/^/  stdout: /' "$tmp/out" | head -20
-    sed 's/^/  stderr: /' "$tmp/err" | head -20
-  fi
-}
-expect() {  # expect NAME SHELL-CONDITION (on the last command's output files)
-  if eval "$2"; then pass=$((pass + 1)); else
-    fail=$((fail + 1))
-    echo "FAIL $1: $2"
-    sed 's/^/  stdout: /' "$tmp/out" | head -20
-    sed 's/^/  stderr: /' "$tmp/err" | head -20
-  fi
-}
 
 check help 0 "$wt" watch --help
 expect help-json 'grep -q -- "--json" "$tmp/out" && grep -q -- "--on-mismatch" "$tmp/out"'
@@ -106,5 +83,4 @@ if [ -f "$fx/nvml/two_gpus.txt" ]; then
   expect sigterm-final-checkpoint 'tail -1 "$tmp/live.log" | jq -e ".type == \"checkpoint\" and .final" >/dev/null'
 fi
 
-echo "watch cli: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+report "watch cli"

@@ -1,0 +1,35 @@
+# Shared by the end-to-end scripts (sourced): a temporary directory, and the two checks.
+# The sourcing script sets `wt` (the binary) first; it ends with `report NAME`.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+
+show_output() {
+  sed 's/^/  stdout: /' "$tmp/out" | head -20
+  sed 's/^/  stderr: /' "$tmp/err" | head -20
+}
+
+check() {  # check NAME EXPECTED_EXIT COMMAND...
+  local name=$1 want=$2
+  shift 2
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  local got=$?
+  if [ "$got" -eq "$want" ]; then pass=$((pass + 1)); else
+    fail=$((fail + 1))
+    echo "FAIL $name: exit $got, wanted $want"
+    show_output
+  fi
+}
+
+expect() {  # expect NAME SHELL-CONDITION (on the last command's output files)
+  if eval "$2"; then pass=$((pass + 1)); else
+    fail=$((fail + 1))
+    echo "FAIL $1: $2"
+    show_output
+  fi
+}
+
+report() {  # report NAME: the closing line, and the exit status
+  echo "$1: $pass passed, $fail failed"
+  [ "$fail" -eq 0 ]
+}
