@@ -43,9 +43,11 @@ TEST(XgbModel, LearnsSaveLoadAndExplains) {
     EXPECT_EQ(best, static_cast<long>(test_labels[i])) << i;
   }
 
-  const XgbModel loaded = XgbModel::load_json(m.save_json());
-  EXPECT_EQ(loaded.num_class(), 3);
-  EXPECT_EQ(loaded.predict(test_rows, 3), p);
+  for (const std::string& saved : {m.save_json(), m.save_ubj()}) {
+    const XgbModel loaded = XgbModel::load(saved);
+    EXPECT_EQ(loaded.num_class(), 3);
+    EXPECT_EQ(loaded.predict(test_rows, 3), p);
+  }
 
   // Contributions add up to each class's margin: softmax of the sums gives the probabilities.
   const std::vector<float> row(test_rows.begin(), test_rows.begin() + 3);
@@ -67,7 +69,7 @@ TEST(XgbModel, TrainingIsReproducible) {
 }
 
 TEST(XgbModel, GarbageModelIsAnError) {
-  EXPECT_THROW(XgbModel::load_json("{not a model"), std::runtime_error);
+  EXPECT_THROW(XgbModel::load("{not a model"), std::runtime_error);
 }
 
 }  // namespace wt

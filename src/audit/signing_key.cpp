@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "audit/sha256.hpp"
+#include "core/base64.hpp"
 #include "core/diagnostic.hpp"
 
 namespace wt::audit {
@@ -60,18 +61,6 @@ std::string key_id(EVP_PKEY* k) {
   return sha256_hex(std::string_view(reinterpret_cast<const char*>(raw), len));
 }
 
-std::vector<unsigned char> base64_decode(std::string_view text) {
-  if (text.empty() || text.size() % 4 != 0) return {};
-  std::vector<unsigned char> out(text.size() / 4 * 3);
-  const int n = EVP_DecodeBlock(out.data(), reinterpret_cast<const unsigned char*>(text.data()),
-                                static_cast<int>(text.size()));
-  if (n < 0) return {};
-  std::size_t pad = 0;  // EVP_DecodeBlock counts padding as zero bytes
-  while (pad < 2 && text[text.size() - 1 - pad] == '=') ++pad;
-  out.resize(static_cast<std::size_t>(n) - pad);
-  return out;
-}
-
 // Creates `path` exclusively with `mode` and writes a PEM block into it.
 void write_new(const std::string& path, mode_t mode, const std::function<int(std::FILE*)>& write) {
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
@@ -103,12 +92,12 @@ PublicKey PublicKey::load(const std::string& path) {
 }
 
 bool PublicKey::verify(std::string_view message, std::string_view signature) const {
-  const std::vector<unsigned char> sig = base64_decode(signature);
-  if (sig.size() != kSignatureBytes) return false;
+  const std::optional<std::string> sig = base64_decode(signature);
+  if (!sig || sig->size() != kSignatureBytes) return false;
   const std::unique_ptr<EVP_MD_CTX, void (*)(EVP_MD_CTX*)> ctx(EVP_MD_CTX_new(), EVP_MD_CTX_free);
   return ctx && EVP_DigestVerifyInit(ctx.get(), nullptr, nullptr, nullptr, key_.get()) == 1 &&
-         EVP_DigestVerify(ctx.get(), sig.data(), sig.size(), reinterpret_cast<const unsigned char*>(message.data()),
-                          message.size()) == 1;
+         EVP_DigestVerify(ctx.get(), reinterpret_cast<const unsigned char*>(sig->data()), sig->size(),
+                          reinterpret_cast<const unsigned char*>(message.data()), message.size()) == 1;
 }
 
 PrivateKey::PrivateKey(std::shared_ptr<evp_pkey_st> key) : key_(std::move(key)), public_(key_) {}
@@ -135,9 +124,7 @@ std::string PrivateKey::sign(std::string_view message) const {
       EVP_DigestSign(ctx.get(), sig, &len, reinterpret_cast<const unsigned char*>(message.data()), message.size()) !=
           1)
     throw std::runtime_error("OpenSSL: Ed25519 signing failed");
-  unsigned char b64[4 * ((kSignatureBytes + 2) / 3) + 1];
-  const int n = EVP_EncodeBlock(b64, sig, static_cast<int>(len));
-  return std::string(reinterpret_cast<const char*>(b64), static_cast<std::size_t>(n));
+  return base64_encode(std::string_view(reinterpret_cast<const char*>(sig), len));
 }
 
 KeyFiles generate_key_pair(const std::string& prefix) {

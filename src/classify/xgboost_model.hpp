@@ -32,8 +32,10 @@ class XgbModel {
   // rows: n x ncols row-major; labels: class ids 0..num_class-1; weights: per row (or empty).
   static XgbModel train(const std::vector<float>& rows, std::size_t ncols, const std::vector<float>& labels,
                         const std::vector<float>& weights, const XgbParams& params);
-  static XgbModel load_json(const std::string& json);  // throws std::runtime_error
+  // XGBoost's own JSON or UBJSON (its binary JSON), as save_*() write them. Throws std::runtime_error.
+  static XgbModel load(const std::string& bytes);
   std::string save_json() const;
+  std::string save_ubj() const;
 
   // Class probabilities, n x num_class.
   std::vector<float> predict(const std::vector<float>& rows, std::size_t ncols) const;
