@@ -24,12 +24,13 @@ TEST(JsonlTrace, BadLinesAreReportedWithTheirNumber) {
   Sample s;
   const char* bad[] = {"{", "[1,2]", R"({"gpu": {}})", R"({"time_s": "x"})", R"({"time_s": 1, "power_w": "high"})",
                        R"({"time_s": 1, "power_w": -3})", R"({"time_s": 1, "gpu": {"index": -1}})",
-                       R"({"time_s": 1, "gpu": 7})", R"({"time_s": 1, "gpu": {"index": 0, "name": 5}})"};
+                       R"({"time_s": 1, "gpu": 7})", R"({"time_s": 1, "gpu": {"index": 0, "name": 5}})",
+                       R"({"time_s": 1e300})", R"({"time_s": -5})"};
   std::size_t line = 1;
   for (const char* b : bad) EXPECT_FALSE(p.parse_line(b, line++, s)) << b;
   ASSERT_EQ(d.size(), std::size(bad));
   EXPECT_EQ(d[0].where, "t.jsonl:1");
-  EXPECT_EQ(d.back().where, "t.jsonl:9");
+  EXPECT_EQ(d.back().where, "t.jsonl:11");
 }
 
 TEST(JsonlTrace, RejectsForeignFormatHeader) {

@@ -71,6 +71,14 @@ TEST(Windower, LongGapIsSkippedQuickly) {
   EXPECT_GE(cuts.back().start, 1e9 - 30);
 }
 
+TEST(Windower, TimesBeyondTheStridesPrecisionDoNotHang) {
+  auto a = test::steady(40, 1.0, 50, 100, 1e17);  // 1e17 + 15 == 1e17 in doubles
+  const auto b = test::steady(40, 1.0, 50, 100, 4e17);
+  a.insert(a.end(), b.begin(), b.end());
+  cut(a, {30, 15, 3});  // returns: that is the test
+  SUCCEED();
+}
+
 TEST(Windower, RejectsNonPositiveGeometry) {
   EXPECT_THROW(Windower({0, 15, 3}, [](const Window&) {}), std::invalid_argument);
   EXPECT_THROW(Windower({30, -1, 3}, [](const Window&) {}), std::invalid_argument);

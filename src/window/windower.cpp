@@ -46,7 +46,14 @@ void Windower::close_windows_before(double time_s) {
     } else {
       ++gaps_;
     }
-    next_start_ += spec_.stride_s;
+    const double next = next_start_ + spec_.stride_s;
+    if (!(next > next_start_)) {  // times so large the stride is below their precision: restart
+      buffer_.clear();
+      head_ = 0;
+      next_start_ = time_s;
+      return;
+    }
+    next_start_ = next;
     while (head_ < buffer_.size() && buffer_[head_].time_s < next_start_) ++head_;
     if (head_ == buffer_.size()) {
       // Nothing buffered: jump over a long silence in one step instead of window by window.

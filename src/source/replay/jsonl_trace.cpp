@@ -45,6 +45,12 @@ bool JsonlTraceParser::parse_line(std::string_view line, std::size_t line_no, Sa
     return false;
   }
   out.time_s = time->get<double>();
+  // The same span nvidia-smi timestamps can express (years 1970-9999): beyond it a 15 s stride
+  // falls below the precision of a double and windows could not advance.
+  if (out.time_s < 0 || out.time_s > kMaxTraceTimeS) {
+    bad(line_no, "\"time_s\" is outside 1970..9999");
+    return false;
+  }
 
   GpuIdentity id;
   if (const auto g = j.find("gpu"); g != j.end()) {

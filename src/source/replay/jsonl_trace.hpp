@@ -13,6 +13,7 @@ namespace wt {
 
 inline constexpr std::string_view kJsonlFormatName = "workloadtruth-trace";
 inline constexpr int kJsonlFormatVersion = 1;
+inline constexpr double kMaxTraceTimeS = 253'402'300'799.0;  // 9999-12-31T23:59:59
 
 class JsonlTraceParser {
  public:
