@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test: the suite in a release build, again under ASan+UBSan, then each trace-reader
-# fuzzer for a bounded time (WT_FUZZ_SECONDS, default 60 each). Installs what it needs first.
+# fuzzer for a bounded time (WT_FUZZ_SECONDS, default 60 each; an input running over 60 s is a
+# failure). Installs what it needs first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -19,7 +20,7 @@ for f in csv jsonl amd; do
   corpus=build/fuzz/corpus-$f  # new inputs go here, not into the committed seeds
   mkdir -p "$corpus"
   log=build/fuzz/$f.log
-  if ! build/fuzz/fuzz/${f}_fuzzer -max_total_time="${WT_FUZZ_SECONDS:-60}" -max_len=65536 -rss_limit_mb=2048 \
+  if ! build/fuzz/fuzz/${f}_fuzzer -max_total_time="${WT_FUZZ_SECONDS:-60}" -max_len=65536 -rss_limit_mb=2048 -timeout=60 \
     -print_final_stats=1 "$corpus" "fuzz/corpus/$f" >"$log" 2>&1; then
     cat "$log"
     echo "fuzz: $f reader failed (crash input saved in the working directory)"
