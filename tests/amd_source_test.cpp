@@ -16,31 +16,9 @@ namespace {
 
 using wt::Signal;
 
-class ScopedEnv {
- public:
-  ScopedEnv(const char* name, const std::string& value) : name_(name) { setenv(name, value.c_str(), 1); }
-  ~ScopedEnv() { unsetenv(name_); }
-  ScopedEnv(const ScopedEnv&) = delete;
-  ScopedEnv& operator=(const ScopedEnv&) = delete;
+using wt::test::ScopedEnv;
 
- private:
-  const char* name_;
-};
-
-// "librocm_smi64.so" must resolve to the fake (ctest puts its directory in LD_LIBRARY_PATH);
-// otherwise Debian's or ROCm's real library would answer and every expectation would fail.
-testing::AssertionResult fake_rocm_found() {
-  void* lib = dlopen("librocm_smi64.so", RTLD_NOW | RTLD_LOCAL);
-  if (lib == nullptr)
-    return testing::AssertionFailure() << "librocm_smi64.so not found (" << dlerror()
-                                       << "): put the fake's directory in LD_LIBRARY_PATH (ctest does)";
-  const bool fake = dlsym(lib, "wt_fake_rocm_smi") != nullptr;
-  dlclose(lib);
-  if (!fake)
-    return testing::AssertionFailure() << "librocm_smi64.so is a real ROCm SMI library, not the fake: put the "
-                                          "fake's directory first in LD_LIBRARY_PATH (ctest does)";
-  return testing::AssertionSuccess();
-}
+testing::AssertionResult fake_rocm_found() { return wt::test::fake_library_found("librocm_smi64.so", "wt_fake_rocm_smi"); }
 
 wt::AmdOptions options(std::size_t samples, std::optional<int> gpu = std::nullopt, double interval_s = 0.001) {
   wt::AmdOptions o;

@@ -7,6 +7,8 @@
 #include <dlfcn.h>
 #include <gtest/gtest.h>
 
+#include "test_util.hpp"
+
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -27,32 +29,9 @@ std::string fixture(const std::string& name) {
   return (base / "nvml" / name).string();
 }
 
-// Sets an environment variable for the rest of the scope.
-class ScopedEnv {
- public:
-  ScopedEnv(const char* name, const std::string& value) : name_(name) { setenv(name, value.c_str(), 1); }
-  ~ScopedEnv() { unsetenv(name_); }
-  ScopedEnv(const ScopedEnv&) = delete;
-  ScopedEnv& operator=(const ScopedEnv&) = delete;
+using wt::test::ScopedEnv;
 
- private:
-  const char* name_;
-};
-
-// "libnvidia-ml.so.1" must resolve to the fake (ctest puts it first in LD_LIBRARY_PATH); run by
-// hand on a GPU machine it would otherwise be the real driver, and every expectation would fail.
-testing::AssertionResult fake_nvml_found() {
-  void* lib = dlopen("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL);
-  if (lib == nullptr)
-    return testing::AssertionFailure() << "libnvidia-ml.so.1 not found (" << dlerror()
-                                       << "): put the fake's directory in LD_LIBRARY_PATH (ctest does)";
-  const bool fake = dlsym(lib, "wt_fake_nvml") != nullptr;
-  dlclose(lib);
-  if (!fake)
-    return testing::AssertionFailure() << "libnvidia-ml.so.1 is a real NVIDIA library, not the fake: put the "
-                                          "fake's directory first in LD_LIBRARY_PATH (ctest does)";
-  return testing::AssertionSuccess();
-}
+testing::AssertionResult fake_nvml_found() { return wt::test::fake_library_found("libnvidia-ml.so.1", "wt_fake_nvml"); }
 
 wt::NvmlOptions options(std::size_t samples, std::optional<int> gpu = std::nullopt, double interval_s = 0.001) {
   return {samples, interval_s, gpu, "libnvidia-ml.so.1"};

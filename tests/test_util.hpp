@@ -1,6 +1,9 @@
 // Small helpers shared by the tests.
 #pragma once
 
+#include <dlfcn.h>
+#include <gtest/gtest.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -45,6 +48,34 @@ inline std::vector<Sample> steady(std::size_t n, double dt, double util, double 
 
 inline std::vector<Reading> readings(const std::vector<Sample>& samples) {
   return {samples.begin(), samples.end()};
+}
+
+// Sets an environment variable for the rest of the scope.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const std::string& value) : name_(name) { setenv(name, value.c_str(), 1); }
+  ~ScopedEnv() { unsetenv(name_); }
+  ScopedEnv(const ScopedEnv&) = delete;
+  ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+ private:
+  const char* name_;
+};
+
+// `library` must resolve to the test's fake (ctest puts its directory first in LD_LIBRARY_PATH),
+// recognised by its `marker` symbol; run by hand on a GPU machine it would otherwise be the
+// real vendor library, and every expectation would fail.
+inline testing::AssertionResult fake_library_found(const char* library, const char* marker) {
+  void* lib = dlopen(library, RTLD_NOW | RTLD_LOCAL);
+  if (lib == nullptr)
+    return testing::AssertionFailure() << library << " not found (" << dlerror()
+                                       << "): put the fake's directory in LD_LIBRARY_PATH (ctest does)";
+  const bool fake = dlsym(lib, marker) != nullptr;
+  dlclose(lib);
+  if (!fake)
+    return testing::AssertionFailure() << library << " is a real vendor library, not the fake: put the fake's "
+                                          "directory first in LD_LIBRARY_PATH (ctest does)";
+  return testing::AssertionSuccess();
 }
 
 // A source that hands out a prepared vector.

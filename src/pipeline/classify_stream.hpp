@@ -25,7 +25,7 @@ struct ClassifyResult {
   std::string source;
   std::string classifier;
   WindowSpec requested_window;
-  std::vector<GpuReport> gpus;  // in order of first appearance... sorted by GPU index
+  std::vector<GpuReport> gpus;  // sorted by GPU index
   Diagnostics diagnostics;      // bad input met on the way; the GPUs above are still valid
 };
 
