@@ -44,11 +44,7 @@ class Graphics final : public QueuedWorkload {
 
  private:
   void plan(Rng& rng) override {
-    if (setup_s_ > 0) {
-      push_setup(rng, gpu_, setup_s_, mem_);
-      setup_s_ = 0;
-      return;
-    }
+    if (plan_setup(rng, gpu_, mem_)) return;
     if (variant_ == "render") {
       // Scene sync and BVH build on the CPU, upload, then the GPU traces samples until the frame is done.
       push(frame_s_ * rng.uniform(0.02, 0.1), {0.05, 0.1, 0.1, 2000, 0, 0}, mem_);
@@ -73,7 +69,6 @@ class Graphics final : public QueuedWorkload {
 
   std::string variant_;
   const GpuModel& gpu_;
-  double setup_s_;
   double frame_s_ = 0, compute_ = 0, membw_ = 0, busy_ = 0, mem_ = 0, stream_mbps_ = 0, phase_ = 0;
 };
 

@@ -48,11 +48,7 @@ class Hpc final : public QueuedWorkload {
 
  private:
   void plan(Rng& rng) override {
-    if (setup_s_ > 0) {
-      push_setup(rng, gpu_, setup_s_, mem_);
-      setup_s_ = 0;
-      return;
-    }
+    if (plan_setup(rng, gpu_, mem_)) return;
     push(block_ * rng.jitter(0.05),
          {std::min(1.0, busy_ * rng.jitter(block_sd_ / 2)), compute_ * rng.jitter(block_sd_), membw_, 5, 5, 0}, mem_);
     push(host_ * rng.jitter(0.3), {0.05, 0.1, 0.1, 50, 500, 0}, mem_);
@@ -60,7 +56,7 @@ class Hpc final : public QueuedWorkload {
 
   HpcShape s_;
   const GpuModel& gpu_;
-  double busy_, compute_, membw_, mem_, block_, host_, setup_s_, block_sd_;
+  double busy_, compute_, membw_, mem_, block_, host_, block_sd_;
 };
 
 }  // namespace

@@ -62,11 +62,7 @@ class LlmServer final : public QueuedWorkload {
   }
 
   void plan(Rng& rng) override {
-    if (setup_s_ > 0) {
-      push_setup(rng, gpu_, setup_s_, mem());
-      setup_s_ = 0;
-      return;
-    }
+    if (plan_setup(rng, gpu_, mem())) return;
     const double rate = rate_now(rng);
     int admitted = 0;
     if (running_.empty()) {  // idle until the next arrival, at most a few seconds at a time
@@ -111,7 +107,7 @@ class LlmServer final : public QueuedWorkload {
   int max_batch_;
   double decode_compute_, decode_membw_, weights_mib_, flat_mib_, kv_mib_per_req_;
   bool preallocated_;
-  double burst_high_, burst_mean_s_, diurnal_period_s_, diurnal_phase_, setup_s_;
+  double burst_high_, burst_mean_s_, diurnal_period_s_, diurnal_phase_;
   bool in_burst_ = false;
   double burst_left_s_ = 0, t_ = 0;
   std::vector<double> running_;  // tokens left per running request
@@ -145,11 +141,7 @@ class BatchGeneration final : public QueuedWorkload {
  private:
   void plan(Rng& rng) override {
     if (share_ <= 0) return push(10, {}, gpu_.idle_mib, 0);
-    if (setup_s_ > 0) {
-      push_setup(rng, gpu_, setup_s_, mem_);
-      setup_s_ = 0;
-      return;
-    }
+    if (plan_setup(rng, gpu_, mem_)) return;
     push(host_s_ * timing_.jitter(0.3), {0.02, 0.1, 0.05, 100, 20, 0}, mem_);
     push(prefill_s_ * timing_.jitter(0.2), {0.99 * share_, 0.9, 0.45, 0, 0, 0}, mem_);
     // Decode in runs of a few tokens; memory traffic rises as the KV cache grows.
@@ -167,8 +159,7 @@ class BatchGeneration final : public QueuedWorkload {
 
   const GpuModel& gpu_;
   Rng timing_;  // shared by the ranks of a split model: they wait on the same host, token for token
-  double decode_s_, prefill_s_, host_s_, decode_busy_, decode_compute_, decode_membw_, token_sd_, share_, mem_,
-      setup_s_;
+  double decode_s_, prefill_s_, host_s_, decode_busy_, decode_compute_, decode_membw_, token_sd_, share_, mem_;
 };
 
 // Embedding service: encoder forward passes on batches of requests, no decode phase.
@@ -186,11 +177,7 @@ class Embedding final : public QueuedWorkload {
 
  private:
   void plan(Rng& rng) override {
-    if (setup_s_ > 0) {
-      push_setup(rng, gpu_, setup_s_, mem_);
-      setup_s_ = 0;
-      return;
-    }
+    if (plan_setup(rng, gpu_, mem_)) return;
     // One segment per ~0.25 s: the batches that arrived in it, as a busy share.
     const double span = 0.25;
     double busy = 0;
@@ -200,7 +187,7 @@ class Embedding final : public QueuedWorkload {
   }
 
   const GpuModel& gpu_;
-  double rate_, batch_s_, compute_, mem_, setup_s_;
+  double rate_, batch_s_, compute_, mem_;
 };
 
 }  // namespace

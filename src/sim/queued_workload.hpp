@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <utility>
 
 #include "sim/workload.hpp"
 
@@ -40,6 +41,15 @@ class QueuedWorkload : public Workload {
       push(each * rng.jitter(0.2), {rng.uniform(0, 0.15), 0.1, 0.1, std::min(gpu.pcie_gbps * 400, 6000.0), 0, 0},
            gpu.context_mib + (mem_mib - gpu.context_mib) * i / steps);
   }
+
+  // A family that starts with a set-up phase sets setup_s_ in its constructor and begins plan()
+  // with `if (plan_setup(rng, gpu, mem)) return;`: the first call plans the set-up, later ones nothing.
+  bool plan_setup(Rng& rng, const GpuModel& gpu, double mem_mib) {
+    if (setup_s_ <= 0) return false;
+    push_setup(rng, gpu, std::exchange(setup_s_, 0.0), mem_mib);
+    return true;
+  }
+  double setup_s_ = 0;
 
  private:
   std::deque<Segment> queue_;
