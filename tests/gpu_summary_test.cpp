@@ -44,6 +44,17 @@ TEST(GpuSummary, SustainedTrainingWinsEvenWhenDiluted) {
   EXPECT_EQ(summarize_windows(v, {}, {}).type, WorkloadType::Inference);
 }
 
+TEST(GpuSummary, UnsureTrainingWindowsDoNotOverrideTheMajority) {
+  // 3 of 13 active windows are TRAINING, but only one of them is confident: the majority stands.
+  std::vector<WindowVerdict> v(10, {0, 30, false, I, 0.9, 0.1, 50});
+  for (double conf : {0.6, 0.7, 0.95}) v.push_back({0, 30, false, T, conf, conf, 50});
+  EXPECT_EQ(summarize_windows(v, {}, {}).type, WorkloadType::Inference);
+  v.push_back({0, 30, false, T, kTrainingJobMinConfidence, 0.8, 50});  // a second confident one tips it
+  const auto s = summarize_windows(v, {}, {});
+  EXPECT_EQ(s.type, WorkloadType::Training);
+  EXPECT_NE(s.reasons[0].find("4 of 14 active windows"), std::string::npos);
+}
+
 TEST(GpuSummary, TieGoesToTheMoreConfidentClass) {
   EXPECT_EQ(summarize_windows(windows({{T, 0.5}, {I, 1}}), {}, {}).type, WorkloadType::Inference);
   EXPECT_EQ(summarize_windows(windows({{T, 1}, {I, 0.5}}), {}, {}).type, WorkloadType::Training);

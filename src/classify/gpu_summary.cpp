@@ -19,9 +19,11 @@ Verdict summarize_windows(const std::vector<WindowVerdict>& windows, const std::
   }
   std::array<std::size_t, kTypes> count{};
   std::array<double, kTypes> conf_sum{};
+  std::size_t confident_training = 0;
   for (const auto& w : windows) {
     ++count[slot(w.type)];
     conf_sum[slot(w.type)] += w.confidence;
+    if (w.type == WorkloadType::Training && w.confidence >= kTrainingJobMinConfidence) ++confident_training;
   }
   const std::size_t idle = count[slot(WorkloadType::Idle)];
   const std::size_t active = windows.size() - idle;
@@ -42,13 +44,12 @@ Verdict summarize_windows(const std::vector<WindowVerdict>& windows, const std::
         winner_mean = mean;
       }
     }
-    const std::size_t training = count[slot(WorkloadType::Training)];
     const bool training_overrides =
-        winner != slot(WorkloadType::Training) && training >= kTrainingJobMinWindows &&
-        static_cast<double>(training) >= kTrainingJobShare * static_cast<double>(active);
+        winner != slot(WorkloadType::Training) && confident_training >= kTrainingJobMinWindows &&
+        static_cast<double>(confident_training) >= kTrainingJobShare * static_cast<double>(active);
     if (training_overrides) {
       winner = slot(WorkloadType::Training);
-      winner_mean = conf_sum[winner] / static_cast<double>(training);
+      winner_mean = conf_sum[winner] / static_cast<double>(count[winner]);
     }
     const double share = static_cast<double>(count[winner]) / static_cast<double>(active);
     v.type = static_cast<WorkloadType>(winner);
@@ -58,7 +59,8 @@ Verdict summarize_windows(const std::vector<WindowVerdict>& windows, const std::
                   idle ? (", " + std::to_string(idle) + " idle windows not counted").c_str() : "");
     v.reasons.push_back(buf);
     if (training_overrides)
-      v.reasons.push_back("Training holds at least " + std::to_string(static_cast<int>(kTrainingJobShare * 100)) +
+      v.reasons.push_back("Confident TRAINING windows hold at least " +
+                          std::to_string(static_cast<int>(kTrainingJobShare * 100)) +
                           "% of the active windows: reported as TRAINING though another class holds more.");
   }
   double score_sum = 0;

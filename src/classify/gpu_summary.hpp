@@ -17,11 +17,15 @@ struct WindowVerdict {
   std::optional<double> mean_util_pct;  // lets evaluations tell an idle stretch of a job
 };
 
-// Training gets the job verdict when it holds this share of the active windows (and at least
-// kTrainingJobMinWindows), even if another class holds more: training diluted among
-// inference or padded with idle time is still training.
+// Training gets the job verdict when confident TRAINING windows (confidence at least
+// kTrainingJobMinConfidence) hold this share of the active windows (and number at least
+// kTrainingJobMinWindows), even if another class holds more: training diluted among inference or
+// padded with idle time is still training. Only confident windows count, because a stretch of real
+// training reads as clear training, while the stray TRAINING windows of a serving or HPC job are
+// mostly unsure ones; letting those override the majority made such jobs TRAINING.
 inline constexpr double kTrainingJobShare = 0.10;
 inline constexpr std::size_t kTrainingJobMinWindows = 2;
+inline constexpr double kTrainingJobMinConfidence = 0.8;
 
 // The class that dominates the non-IDLE windows wins (IDLE only when every window is idle),
 // so a job that computes only part of the time is not called idle; but sustained training
