@@ -11,8 +11,7 @@ namespace wt {
 namespace {
 
 float feature(const ModelFeatures& f, std::string_view name) {
-  return f[static_cast<std::size_t>(std::find(kModelFeatureNames.begin(), kModelFeatureNames.end(), name) -
-                                    kModelFeatureNames.begin())];
+  return f[model_feature_index(name)];
 }
 
 // 60 s of a 4 s on/off duty cycle sampled every dt: 100 % and 600 W on, 0 % and 100 W off.

@@ -123,15 +123,15 @@ Periodicity periodicity(const Series& s) {
 
 float f(double x) { return std::isfinite(x) ? static_cast<float>(x) : kNaN; }
 
+// Feature positions resolved while compiling, so a misspelt name is a build error.
+consteval std::size_t at(std::string_view name) { return model_feature_index(name); }
+
 }  // namespace
 
 ModelFeatures compute_model_features(std::span<const Reading> rs, const GpuContext& gpu) {
   ModelFeatures out;
   out.fill(kNaN);
-  auto set = [&out](std::string_view name, double value) {
-    const auto it = std::find(kModelFeatureNames.begin(), kModelFeatureNames.end(), name);
-    out[static_cast<std::size_t>(it - kModelFeatureNames.begin())] = f(value);
-  };
+  auto set = [&out](std::size_t index, double value) { out[index] = f(value); };
 
   // Telemetry first, then the model table: the reported limit is the one in force.
   const Series limit_s = series(rs, Signal::PowerLimit);
@@ -148,26 +148,26 @@ ModelFeatures compute_model_features(std::span<const Reading> rs, const GpuConte
     for (std::size_t i = 1; i < util.v.size(); ++i) crossings += (util.v[i - 1] < 50) != (util.v[i] < 50);
     const double n = static_cast<double>(util.v.size());
     const double minutes = (util.t.back() - util.t.front()) / 60.0;
-    set("util_mean", mean(util.v));
-    set("util_std", stddev(util.v));
-    set("util_p10", q.at(0.1));
-    set("util_p50", q.at(0.5));
-    set("util_p90", q.at(0.9));
-    set("util_busy_frac", busy / n);
-    set("util_idle_frac", idle / n);
-    if (minutes > 0) set("util_crossings_per_min", static_cast<double>(crossings) / minutes);
+    set(at("util_mean"), mean(util.v));
+    set(at("util_std"), stddev(util.v));
+    set(at("util_p10"), q.at(0.1));
+    set(at("util_p50"), q.at(0.5));
+    set(at("util_p90"), q.at(0.9));
+    set(at("util_busy_frac"), busy / n);
+    set(at("util_idle_frac"), idle / n);
+    if (minutes > 0) set(at("util_crossings_per_min"), static_cast<double>(crossings) / minutes);
     const Periodicity p = periodicity(util);
-    set("util_acf_peak", p.peak);
-    set("util_acf_period_s", p.period_s);
+    set(at("util_acf_peak"), p.peak);
+    set(at("util_acf_period_s"), p.period_s);
   }
 
   const Series memutil = series(rs, Signal::MemUtil);
   if (!memutil.empty()) {
-    set("memutil_mean", mean(memutil.v));
-    set("memutil_std", stddev(memutil.v));
+    set(at("memutil_mean"), mean(memutil.v));
+    set(at("memutil_std"), stddev(memutil.v));
     if (!util.empty()) {
-      set("memutil_per_util", mean(memutil.v) / (mean(util.v) + 1.0));
-      set("util_memutil_corr", correlation(util, memutil));
+      set(at("memutil_per_util"), mean(memutil.v) / (mean(util.v) + 1.0));
+      set(at("util_memutil_corr"), correlation(util, memutil));
     }
   }
 
@@ -176,46 +176,46 @@ ModelFeatures compute_model_features(std::span<const Reading> rs, const GpuConte
     Series frac = power;
     for (double& x : frac.v) x /= *limit;
     const Quantiles q(frac.v);
-    set("power_frac_mean", mean(frac.v));
-    set("power_frac_std", stddev(frac.v));
-    set("power_frac_p10", q.at(0.1));
-    set("power_frac_p90", q.at(0.9));
-    if (!util.empty()) set("power_per_util", mean(frac.v) / (mean(util.v) / 100.0 + 0.05));
+    set(at("power_frac_mean"), mean(frac.v));
+    set(at("power_frac_std"), stddev(frac.v));
+    set(at("power_frac_p10"), q.at(0.1));
+    set(at("power_frac_p90"), q.at(0.9));
+    if (!util.empty()) set(at("power_per_util"), mean(frac.v) / (mean(util.v) / 100.0 + 0.05));
     if (gpu.idle_power_w && *limit > *gpu.idle_power_w)
-      set("power_above_idle", (mean(power.v) - *gpu.idle_power_w) / (*limit - *gpu.idle_power_w));
-    set("power_acf_peak", periodicity(frac).peak);
+      set(at("power_above_idle"), (mean(power.v) - *gpu.idle_power_w) / (*limit - *gpu.idle_power_w));
+    set(at("power_acf_peak"), periodicity(frac).peak);
   }
-  if (!power.empty() && !util.empty()) set("util_power_corr", correlation(util, power));
+  if (!power.empty() && !util.empty()) set(at("util_power_corr"), correlation(util, power));
 
   const Series mem = series(rs, Signal::MemUsed);
   if (!mem.empty() && total && *total > 0) {
     const auto [lo, hi] = std::minmax_element(mem.v.begin(), mem.v.end());
     std::size_t flat = 0;
     for (std::size_t i = 1; i < mem.v.size(); ++i) flat += std::abs(mem.v[i] - mem.v[i - 1]) < 1.0;
-    set("mem_frac_mean", mean(mem.v) / *total);
-    set("mem_slope_frac_per_min", slope_per_min(mem) / *total);
-    set("mem_range_frac", (*hi - *lo) / *total);
-    set("mem_flat_frac", static_cast<double>(flat) / static_cast<double>(mem.v.size() - 1));
+    set(at("mem_frac_mean"), mean(mem.v) / *total);
+    set(at("mem_slope_frac_per_min"), slope_per_min(mem) / *total);
+    set(at("mem_range_frac"), (*hi - *lo) / *total);
+    set(at("mem_flat_frac"), static_cast<double>(flat) / static_cast<double>(mem.v.size() - 1));
   }
 
   const Series sm = series(rs, Signal::SmClock);
   if (!sm.empty()) {
     const double m = mean(sm.v);
-    if (gpu.max_sm_clock_mhz) set("sm_clock_frac", m / *gpu.max_sm_clock_mhz);
-    if (m > 0) set("sm_clock_cv", stddev(sm.v) / m);
+    if (gpu.max_sm_clock_mhz) set(at("sm_clock_frac"), m / *gpu.max_sm_clock_mhz);
+    if (m > 0) set(at("sm_clock_cv"), stddev(sm.v) / m);
   }
   const Series temp = series(rs, Signal::Temperature);
-  if (!temp.empty()) set("temp_slope_per_min", slope_per_min(temp));
+  if (!temp.empty()) set(at("temp_slope_per_min"), slope_per_min(temp));
 
   auto sum_mean = [&](Signal a, Signal b) {
     const Series x = series(rs, a), y = series(rs, b);
     if (x.v.empty() && y.v.empty()) return std::nan("");
     return (x.v.empty() ? 0.0 : mean(x.v)) + (y.v.empty() ? 0.0 : mean(y.v));
   };
-  set("pcie_log_mbps", std::log1p(sum_mean(Signal::PcieTx, Signal::PcieRx)));
-  set("nvlink_log_mbps", std::log1p(sum_mean(Signal::NvlinkTx, Signal::NvlinkRx)));
+  set(at("pcie_log_mbps"), std::log1p(sum_mean(Signal::PcieTx, Signal::PcieRx)));
+  set(at("nvlink_log_mbps"), std::log1p(sum_mean(Signal::NvlinkTx, Signal::NvlinkRx)));
   const Series procs = series(rs, Signal::ProcessCount);
-  if (!procs.v.empty()) set("process_count", mean(procs.v));
+  if (!procs.v.empty()) set(at("process_count"), mean(procs.v));
   return out;
 }
 

@@ -7,6 +7,8 @@
 #include <array>
 #include <optional>
 #include <span>
+#include <stdexcept>
+#include <string>
 #include <string_view>
 
 #include "core/sample.hpp"
@@ -35,6 +37,14 @@ inline constexpr std::array<std::string_view, 32> kModelFeatureNames{
 inline constexpr std::size_t kModelFeatureCount = kModelFeatureNames.size();
 
 using ModelFeatures = std::array<float, kModelFeatureCount>;  // NaN = missing
+
+// The position of a feature by name; an unknown name throws (and does not compile where the
+// call is evaluated at compile time).
+constexpr std::size_t model_feature_index(std::string_view name) {
+  for (std::size_t i = 0; i < kModelFeatureCount; ++i)
+    if (kModelFeatureNames[i] == name) return i;
+  throw std::invalid_argument("unknown model feature '" + std::string(name) + "'");
+}
 
 ModelFeatures compute_model_features(std::span<const Reading> readings, const GpuContext& gpu);
 

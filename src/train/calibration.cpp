@@ -22,11 +22,6 @@ const std::vector<std::string_view>& calibration_features() {
 
 namespace {
 
-std::size_t index_of(std::string_view feature) {
-  return static_cast<std::size_t>(std::find(kModelFeatureNames.begin(), kModelFeatureNames.end(), feature) -
-                                  kModelFeatureNames.begin());
-}
-
 std::vector<double> defined(const std::vector<const LabelledWindow*>& rows, std::size_t f) {
   std::vector<double> v;
   for (const LabelledWindow* r : rows)
@@ -67,7 +62,7 @@ std::vector<ClassComparison> compare_distributions(const std::vector<LabelledWin
     const auto& sim_rows = sim_by_class[rows.front()->label];
     ClassComparison c{key, rows.size(), sim_rows.size(), {}};
     for (std::string_view name : calibration_features()) {
-      const std::size_t f = index_of(name);
+      const std::size_t f = model_feature_index(name);
       const auto rv = defined(rows, f), sv = defined(sim_rows, f);
       FeatureComparison fc{spread(rv), spread(sv), std::nan("")};
       if (!rv.empty() && !sv.empty()) {
