@@ -13,9 +13,9 @@ namespace wt {
 namespace {
 
 constexpr double kMiB = 1024.0 * 1024.0;
-// amd-smi metric -w --file writes one array holding every snapshot; a document larger than this
-// is refused rather than held in memory whole.
-constexpr std::size_t kMaxJsonDocumentBytes = std::size_t{256} << 20;
+// amd-smi metric -w --file writes one array holding every snapshot, which is read whole: a
+// 25.6 MB one peaked at 139 MB of memory (docs/amd.md). Larger than this is refused.
+constexpr std::size_t kMaxJsonDocumentBytes = std::size_t{64} << 20;
 constexpr int kMaxJsonDepth = 64;
 
 // A column (rocm-smi's own words, or amd-smi's field names) and the signal it carries.
