@@ -18,14 +18,17 @@ using wt::Signal;
 
 using wt::test::ScopedEnv;
 
-testing::AssertionResult fake_rocm_found() { return wt::test::fake_library_found("librocm_smi64.so", "wt_fake_rocm_smi"); }
+testing::AssertionResult fake_rocm_found() {
+  return wt::test::fake_library_found("librocm_smi64.so", "wt_fake_rocm_smi");
+}
 
 wt::AmdOptions options(std::size_t samples, std::optional<int> gpu = std::nullopt, double interval_s = 0.001) {
   wt::AmdOptions o;
   o.samples = samples;
   o.interval_s = interval_s;
   o.gpu = gpu;
-  o.libraries = {"librocm_smi64.so"};
+  o.amd_smi_libraries = {"libamd_smi-not-installed.so"};  // a host with ROCm SMI only
+  o.rocm_smi_libraries = {"librocm_smi64.so"};
   o.pcie_min_interval_s = 0;  // the fake answers at once; the real call takes a second
   return o;
 }
@@ -234,7 +237,7 @@ TEST(AmdSource, InitFailureIsNoTelemetryWithTheLibrarysReason) {
 
 TEST(AmdSource, MissingLibraryIsNoTelemetryWithAHint) {
   wt::AmdOptions missing = options(1);
-  missing.libraries = {"libdoes-not-exist.so", "libdoes-not-exist.so.6"};
+  missing.rocm_smi_libraries = {"libdoes-not-exist.so", "libdoes-not-exist.so.6"};
   const std::string msg = no_telemetry_message([&] { wt::AmdSource source(missing); });
   EXPECT_NE(msg.find("librocm_smi64.so) cannot be loaded (libdoes-not-exist.so:"), std::string::npos) << msg;
   EXPECT_NE(msg.find("--backend synthetic"), std::string::npos) << msg;

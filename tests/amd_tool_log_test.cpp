@@ -37,6 +37,12 @@ TEST(AmdToolLog, DetectsEachLayoutAndNothingElse) {
   EXPECT_FALSE(wt::detect_amd_tool_layout("timestamp, index, utilization.gpu [%]\n"));
   EXPECT_FALSE(wt::detect_amd_tool_layout("{\"format\":\"workloadtruth-trace\",\"version\":1}\n"));
   EXPECT_FALSE(wt::detect_amd_tool_layout("gpu,name\n0,x\n"));  // no column we read
+  EXPECT_EQ(wt::detect_amd_tool_layout("[\n    {\n        \"timestamp\": 1,\n        \"gpu\": 0,\n"),
+            wt::AmdToolLayout::AmdSmiJson);
+  EXPECT_EQ(wt::detect_amd_tool_layout("[{\"gpu\": 0, \"usage\": {}}]\n"), wt::AmdToolLayout::AmdSmiJson);
+  EXPECT_EQ(wt::detect_amd_tool_layout("{\n    \"cpu_data\": [],\n    \"gpu_data\": [\n"),
+            wt::AmdToolLayout::AmdSmiJson);
+  EXPECT_FALSE(wt::detect_amd_tool_layout("[1, 2, 3]\n"));
 }
 
 TEST(AmdToolLog, RocmSmiCsvSnapshotsAreSpacedByTheInterval) {
@@ -115,8 +121,7 @@ TEST(AmdToolLog, AmdSmiWatchModeCarriesItsOwnTime) {
 
 TEST(AmdToolLog, AmdSmiWithoutTimestampsNeedsTheInterval) {
   const std::string msg = input_error(wt::test::fixture("amd/amd_smi_no_timestamp.csv"), with_interval(std::nullopt));
-  EXPECT_NE(msg.find("amd_smi_no_timestamp.csv:2: amd-smi output without a timestamp column"), std::string::npos)
-      << msg;
+  EXPECT_NE(msg.find("amd_smi_no_timestamp.csv:2: amd-smi output without timestamps"), std::string::npos) << msg;
   wt::ReplaySource source(wt::test::fixture("amd/amd_smi_no_timestamp.csv"), with_interval(0.5));
   const auto samples = wt::test::drain(source);
   ASSERT_EQ(samples.size(), 2U);
@@ -137,11 +142,91 @@ TEST(AmdToolLog, BadLinesAreNamedAndTheRestIsRead) {
                                              "rocm_smi_bad.csv:7", "rocm_smi_bad.csv:9"}));
 }
 
+TEST(AmdToolLog, AmdSmiJsonSnapshotsWithUnitBearingValues) {
+  wt::ReplaySource source(wt::test::fixture("amd/amd_smi_watch.json"), with_interval(std::nullopt));
+  EXPECT_EQ(source.format(), TraceFormat::AmdSmi);
+  const auto samples = wt::test::drain(source);
+  ASSERT_EQ(samples.size(), 6U);  // three indented arrays of two GPUs
+  EXPECT_EQ(samples[0].time_s, 1717000000);
+  EXPECT_EQ(samples[5].time_s, 1717000002);
+  EXPECT_EQ(samples[5].gpu->index, 1);
+  const wt::SignalValues& v = samples[0].values;
+  EXPECT_EQ(v.get(Signal::GpuUtil), 98);       // usage.gfx_activity {"value": 98, "unit": "%"}
+  EXPECT_EQ(v.get(Signal::MemUtil), 40);       // usage.umc_activity
+  EXPECT_EQ(v.get(Signal::Power), 750);        // power.socket_power, W
+  EXPECT_EQ(v.get(Signal::SmClock), 2100);     // clock.gfx_0.clk
+  EXPECT_EQ(v.get(Signal::MemClock), 1300);    // clock.mem_0.clk
+  EXPECT_EQ(v.get(Signal::Temperature), 71);   // edge is "N/A": hotspot, in °C
+  EXPECT_EQ(v.get(Signal::MemTotal), 196592);  // mem_usage.total_vram, MB
+  EXPECT_EQ(v.get(Signal::MemUsed), 147456);
+  EXPECT_EQ(samples[4].values.get(Signal::Power), 740);
+  EXPECT_EQ(samples[1].values.get(Signal::GpuUtil), 0);
+  EXPECT_TRUE(source.diagnostics().empty());
+}
+
+TEST(AmdToolLog, AmdSmiJsonFileOfEverySnapshotAndTheGpuDataWrapper) {
+  wt::ReplaySource file(wt::test::fixture("amd/amd_smi_watch_file.json"), with_interval(std::nullopt));
+  const auto samples = wt::test::drain(file);
+  ASSERT_EQ(samples.size(), 3U);  // one array holding the three snapshots of one GPU
+  EXPECT_EQ(samples[2].time_s - samples[0].time_s, 4);
+  EXPECT_EQ(samples[1].values.get(Signal::Temperature), 53);  // the edge sensor, when there is one
+  EXPECT_EQ(samples[1].values.get(Signal::Power), 481);
+  EXPECT_TRUE(file.diagnostics().empty());
+
+  const std::string loop = wt::test::fixture("amd/amd_smi_loop_no_timestamp.json");
+  EXPECT_NE(input_error(loop, with_interval(std::nullopt))
+                .find("amd_smi_loop_no_timestamp.json:1: amd-smi output "
+                      "without timestamps"),
+            std::string::npos);
+  wt::ReplaySource wrapped(loop, with_interval(2, TraceFormat::AmdSmi));
+  const auto two = wt::test::drain(wrapped);
+  ASSERT_EQ(two.size(), 2U);  // the CPU entries are not GPUs
+  EXPECT_EQ(two[0].time_s, 0);
+  EXPECT_EQ(two[1].time_s, 2);
+  EXPECT_EQ(two[1].values.get(Signal::GpuUtil), 51);
+  EXPECT_TRUE(wrapped.diagnostics().empty());
+}
+
+TEST(AmdToolLog, AmdSmiJsonBadInputIsNamedByFileAndLine) {
+  wt::ReplaySource source(wt::test::fixture("amd/amd_smi_bad.json"), with_interval(std::nullopt));
+  const auto samples = wt::test::drain(source);
+  ASSERT_EQ(samples.size(), 2U);
+  EXPECT_EQ(samples[0].values.get(Signal::GpuUtil), 98);
+  EXPECT_FALSE(samples[0].values.has(Signal::Power));        // "mW": not taken for W
+  EXPECT_FALSE(samples[1].values.has(Signal::GpuUtil));      // "N/A": missing, no error
+  EXPECT_FALSE(samples[1].values.has(Signal::Temperature));  // 400 °C: implausible
+  std::vector<std::string> texts;
+  for (const wt::Diagnostic& d : source.diagnostics()) texts.push_back(d.text().substr(d.text().rfind('/') + 1));
+  EXPECT_EQ(texts, (std::vector<std::string>{
+                       "amd_smi_bad.json:2: socket_power: unit 'mW' where 'W' was expected; left missing",
+                       "amd_smi_bad.json:3: not a GPU of amd-smi --json (no \"gpu\" index); skipped",
+                       "amd_smi_bad.json:4: umc_activity: [1] is not a number; left missing",
+                       "amd_smi_bad.json:4: hotspot: 400 is outside the plausible range; left missing",
+                       "amd_smi_bad.json:6: amd-smi JSON document that is not valid JSON; skipped",
+                       "amd_smi_bad.json:9: not part of an amd-smi --json document; rest of the line skipped",
+                       "amd_smi_bad.json:10: amd-smi JSON document not finished at the end of the file; skipped"}));
+}
+
+TEST(AmdToolLog, AmdSmiJsonNestedTooDeepIsSkippedAndReadingGoesOn) {
+  const std::string path = wt::test::write_temp(
+      "deep.json",
+      "[{\"gpu\": 0, \"x\": " + std::string(100, '[') + "\n" +
+          "[{\"timestamp\": 5, \"gpu\": 0, \"usage\": {\"gfx_activity\": {\"value\": 7, \"unit\": \"%\"}}}]\n");
+  wt::ReplaySource source(path, with_interval(std::nullopt));
+  const auto samples = wt::test::drain(source);
+  ASSERT_EQ(samples.size(), 1U);
+  EXPECT_EQ(samples[0].values.get(Signal::GpuUtil), 7);
+  ASSERT_EQ(source.diagnostics().size(), 1U);
+  EXPECT_NE(source.diagnostics()[0].text().find("deep.json:1: amd-smi JSON document nested deeper than 64; skipped"),
+            std::string::npos)
+      << source.diagnostics()[0].text();
+}
+
 TEST(AmdToolLog, ExplicitFormatMustMatchTheFile) {
   const std::string msg = input_error(wt::test::fixture("csv/two_gpus.csv"), with_interval(1, TraceFormat::RocmSmi));
   EXPECT_NE(msg.find("not rocm-smi --csv or --json output"), std::string::npos) << msg;
   EXPECT_NE(input_error(wt::test::fixture("amd/rocm_smi_loop.csv"), with_interval(1, TraceFormat::AmdSmi))
-                .find("not amd-smi metric --csv output"),
+                .find("not amd-smi metric --csv or --json output"),
             std::string::npos);
   EXPECT_EQ(wt::parse_trace_format("rocm-smi"), TraceFormat::RocmSmi);
   EXPECT_EQ(wt::parse_trace_format("amd-smi"), TraceFormat::AmdSmi);

@@ -155,6 +155,20 @@ if [ -f "$fx/rocm/mi250x_rocm5.txt" ]; then
   expect auto-none-line '[ $(grep -c "^workloadtruth: " "$tmp/err") -eq 1 ] && grep -q "no GPU telemetry from any vendor" "$tmp/err"'
 fi
 
+# Live AMD through the fake AMD SMI library, alone or beside ROCm SMI (preferred), or neither.
+if [ -f "$fx/amdsmi/mi300x_v26.txt" ] && [ -n "$WT_FAKE_AMDSMI_DIR" ]; then
+  with_amdsmi="LD_LIBRARY_PATH=$WT_FAKE_AMDSMI_DIR:$LD_LIBRARY_PATH"
+  check amdsmi-json 1 env "$with_amdsmi" FAKE_AMDSMI_FIXTURE="$fx/amdsmi/mi300x_v26.txt" "$wt" classify --backend amd --samples 3 --interval 0.01 --json
+  expect amdsmi-gpus 'jq -e "(.gpus | length == 3) and .source == \"amd\" and .gpus[2].uuid == \"7b22e5d4-0000-1000-8000-00000000e500\" and .gpus[0].sample_count == 3 and .gpus[2].sample_count == 1" "$tmp/out" >/dev/null'
+  expect amdsmi-errors 'jq -e "[.errors[] | select(.message | startswith(\"GPU is gone\"))] | length == 1" "$tmp/out" >/dev/null'
+  check amdsmi-preferred 0 env "$with_amdsmi" FAKE_AMDSMI_FIXTURE="$fx/amdsmi/mi250x_v24.txt" FAKE_RSMI_FIXTURE="$fx/rocm/mi300x_rocm6.txt" "$wt" record --backend amd --samples 2 --interval 0.01 --out "$tmp/amdsmi-live.jsonl" --format jsonl
+  expect amdsmi-preferred-gpu 'grep -q "AMD Instinct MI250X" "$tmp/amdsmi-live.jsonl" && ! grep -q "MI300X" "$tmp/amdsmi-live.jsonl"'
+  check amdsmi-unknown-version 0 env "$with_amdsmi" FAKE_AMDSMI_FIXTURE="$fx/amdsmi/version27.txt" FAKE_RSMI_FIXTURE="$fx/rocm/mi300x_rocm6.txt" "$wt" classify --backend amd --samples 3 --interval 0.01
+  expect amdsmi-unknown-version-note 'grep -q "^note: amd: AMD SMI not used: .*version 27.0.0.*; reading through ROCm SMI 6" "$tmp/err"'
+  check amdsmi-neither 3 env "$with_amdsmi" FAKE_AMDSMI_INIT_ERROR=18 FAKE_RSMI_INIT_ERROR=8 "$wt" classify --backend amd --samples 1
+  expect amdsmi-neither-line '[ $(wc -l <"$tmp/err") -eq 1 ] && grep -q "amdsmi_init failed.*rsmi_init failed" "$tmp/err"'
+fi
+
 # rocm-smi / amd-smi logs: time comes from --interval (rocm-smi) or amd-smi's own timestamp column.
 if [ -f "$fx/amd/rocm_smi_loop.csv" ]; then
   check rocm-smi-csv 0 "$wt" classify --replay "$fx/amd/rocm_smi_loop.csv" --interval 1 --json
@@ -166,6 +180,10 @@ if [ -f "$fx/amd/rocm_smi_loop.csv" ]; then
   check amd-smi-watch 0 "$wt" record --replay "$fx/amd/amd_smi_watch.csv" --out "$tmp/amdsmi.jsonl" --format jsonl
   expect amd-smi-watch-power 'grep -q "\"power_w\":1180" "$tmp/amdsmi.jsonl"'
   check amd-smi-wrong-format 1 "$wt" classify --replay "$fx/amd/amd_smi_watch.csv" --format rocm-smi --interval 1
+  check amd-smi-json 0 "$wt" classify --replay "$fx/amd/amd_smi_watch.json" --json
+  expect amd-smi-json-gpus 'jq -e "(.gpus | length == 2) and .gpus[0].sample_count == 3 and (.errors | length == 0)" "$tmp/out" >/dev/null'
+  check amd-smi-json-bad 1 "$wt" classify --replay "$fx/amd/amd_smi_bad.json" --json
+  expect amd-smi-json-bad-lines 'jq -e "[.errors[].where | select(contains(\"amd_smi_bad\")) | sub(\".*/\"; \"\")] == [\"amd_smi_bad.json:2\", \"amd_smi_bad.json:3\", \"amd_smi_bad.json:4\", \"amd_smi_bad.json:4\", \"amd_smi_bad.json:6\", \"amd_smi_bad.json:9\", \"amd_smi_bad.json:10\"]" "$tmp/out" >/dev/null'
 fi
 
 # The trained classifier: train a small model, classify with it, benchmark it.

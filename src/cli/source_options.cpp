@@ -22,11 +22,12 @@ AmdOptions SourceOptions::amd_options() const {
 
 void SourceOptions::add_to(CLI::App& app, const std::string& format_flag, std::size_t min_samples) {
   app.add_option("--backend", backend,
-                 "Telemetry source: nvml (live NVIDIA GPUs), amd (live AMD GPUs, ROCm SMI), auto (whichever of "
-                 "those are present, both on a mixed host), sim (physical simulator), synthetic (seed profiles), replay")
+                 "Telemetry source: nvml (live NVIDIA GPUs), amd (live AMD GPUs: AMD SMI, else ROCm SMI), auto "
+                 "(whichever of those are present, both on a mixed host), sim (physical simulator), synthetic (seed "
+                 "profiles), replay")
       ->check(CLI::IsMember({"nvml", "amd", "auto", "sim", "synthetic", "replay"}));
   app.add_option("--replay", replay_file,
-                 "Recorded trace: nvidia-smi CSV, WorkloadTruth JSONL, rocm-smi --csv/--json or amd-smi metric --csv "
+                 "Recorded trace: nvidia-smi CSV, WorkloadTruth JSONL, rocm-smi or amd-smi metric --csv/--json "
                  "(implies --backend replay)");
   app.add_option(format_flag, input_format, "Replay file format (default: detected)")
       ->check(CLI::IsMember({"auto", "csv", "jsonl", "rocm-smi", "amd-smi"}));

@@ -33,11 +33,9 @@
 
 #include <algorithm>
 #include <array>
-#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <optional>
 #include <span>
 #include <sstream>
@@ -45,6 +43,7 @@
 #include <string>
 #include <vector>
 
+#include "fake_common/fixture_records.hpp"
 #include "source/nvml/nvml_library.hpp"
 
 using namespace wt::nvml;
@@ -97,14 +96,6 @@ struct Gpu {
 bool g_initialized = false;
 std::vector<Gpu> g_gpus;
 
-std::optional<unsigned long long> parse_number(const std::string& token) {
-  char* end = nullptr;
-  errno = 0;
-  const unsigned long long x = std::strtoull(token.c_str(), &end, 10);
-  if (token.empty() || token[0] == '-' || *end != '\0' || errno != 0) return std::nullopt;
-  return x;
-}
-
 // Throws std::runtime_error naming what is wrong; nvmlInit turns that into NVML_ERROR_UNKNOWN.
 Poll parse_poll(std::istringstream& in) {
   Poll p;
@@ -117,51 +108,38 @@ Poll parse_poll(std::istringstream& in) {
   p.time_us = static_cast<long long>((kEpochS + std::stod(token)) * 1e6);
   for (Value& v : p.v) {
     if (!(in >> token)) throw std::runtime_error("too few values");
-    if (token != "-" && !(v = parse_number(token))) throw std::runtime_error("bad value '" + token + "'");
+    if (token != "-") v = wt::fake::parse_number(token);
   }
   for (Samples& s : p.samples) {
     if (!(in >> token)) throw std::runtime_error("too few sample lists");
     if (token == "-") continue;
     s.emplace();
     std::istringstream list(token);
-    for (std::string item; std::getline(list, item, ',');) {
-      const auto x = parse_number(item);
-      if (!x) throw std::runtime_error("bad sample '" + item + "'");
-      s->push_back(static_cast<unsigned int>(*x));
-    }
+    for (std::string item; std::getline(list, item, ',');)
+      s->push_back(static_cast<unsigned int>(wt::fake::parse_number(item)));
   }
   if (in >> token) throw std::runtime_error("extra value '" + token + "'");
   return p;
 }
 
 void load(const char* path) {
-  std::ifstream file(path);
-  if (!file) throw std::runtime_error("cannot open the fixture");
   g_gpus.clear();
-  std::string line;
-  for (int n = 1; std::getline(file, line); ++n) {
-    try {
-      std::istringstream in(line);
-      std::string kind;
-      if (!(in >> kind) || kind[0] == '#') continue;
-      if (kind == "gpu") {
-        Gpu g;
-        in >> g.uuid >> g.pci_bus_id >> std::ws;
-        std::getline(in, g.name);
-        if (g.name.empty()) throw std::runtime_error("gpu needs UUID PCI_BUS_ID NAME");
-        g_gpus.push_back(std::move(g));
-      } else if (kind == "poll") {
-        std::size_t index = g_gpus.size();
-        in >> index;
-        if (index >= g_gpus.size()) throw std::runtime_error("poll names an undeclared GPU");
-        g_gpus[index].polls.push_back(parse_poll(in));
-      } else {
-        throw std::runtime_error("unknown record '" + kind + "'");
-      }
-    } catch (const std::exception& e) {  // std::stod throws std::invalid_argument on a bad time
-      throw std::runtime_error("line " + std::to_string(n) + ": " + e.what());
+  wt::fake::read_records(path, [](const std::string& kind, std::istringstream& in) {
+    if (kind == "gpu") {
+      Gpu g;
+      in >> g.uuid >> g.pci_bus_id >> std::ws;
+      std::getline(in, g.name);
+      if (g.name.empty()) throw std::runtime_error("gpu needs UUID PCI_BUS_ID NAME");
+      g_gpus.push_back(std::move(g));
+    } else if (kind == "poll") {
+      std::size_t index = g_gpus.size();
+      in >> index;
+      if (index >= g_gpus.size()) throw std::runtime_error("poll names an undeclared GPU");
+      g_gpus[index].polls.push_back(parse_poll(in));
+    } else {
+      throw std::runtime_error("unknown record '" + kind + "'");
     }
-  }
+  });
   for (const Gpu& g : g_gpus)
     if (g.polls.empty()) throw std::runtime_error("GPU " + g.uuid + " has no poll lines");
 }

@@ -31,21 +31,21 @@
 // to its next poll line; the other calls answer from the current one. After the last line it
 // repeats unchanged, timestamps included, so the energy-based power stops there.
 
-#include <cerrno>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "fake_common/fixture_records.hpp"
 #include "source/amd/rocm_smi_library.hpp"
 
 using namespace wt::rsmi;
+using wt::fake::parse_number;
 
 namespace {
 
@@ -98,15 +98,6 @@ std::uint32_t g_major = 5;
 bool g_layout_v6 = false;
 std::vector<Gpu> g_gpus;
 
-std::uint64_t parse_number(const std::string& token, int base) {
-  char* end = nullptr;
-  errno = 0;
-  const unsigned long long x = std::strtoull(token.c_str(), &end, base);
-  if (token.empty() || token[0] == '-' || *end != '\0' || errno != 0)
-    throw std::runtime_error("bad number '" + token + "'");
-  return x;
-}
-
 std::optional<std::uint64_t> parse_optional_hex(const std::string& token) {
   if (token == "-") return std::nullopt;
   return parse_number(token, 16);
@@ -128,50 +119,40 @@ Poll parse_poll(std::istringstream& in) {
     else if (token == "!")
       v.status = RSMI_STATUS_PERMISSION;
     else
-      v.x = parse_number(token, 10);
+      v.x = parse_number(token);
   }
   if (in >> token) throw std::runtime_error("extra value '" + token + "'");
   return p;
 }
 
 void load(const char* path) {
-  std::ifstream file(path);
-  if (!file) throw std::runtime_error("cannot open the fixture");
   g_gpus.clear();
   g_major = 5;
   g_layout_v6 = false;
-  std::string line;
-  for (int n = 1; std::getline(file, line); ++n) {
-    try {
-      std::istringstream in(line);
-      std::string kind;
-      if (!(in >> kind) || kind[0] == '#') continue;
-      if (kind == "version") {
-        std::string major, layout;
-        in >> major >> layout;
-        g_major = static_cast<std::uint32_t>(parse_number(major, 10));
-        g_layout_v6 = layout.empty() ? g_major >= 6 : parse_number(layout, 10) == 6;
-      } else if (kind == "gpu") {
-        Gpu g;
-        std::string unique_id, bdfid;
-        in >> unique_id >> bdfid >> std::ws;
-        g.unique_id = parse_optional_hex(unique_id);
-        g.bdfid = parse_optional_hex(bdfid);
-        std::getline(in, g.name);
-        if (g.name.empty()) throw std::runtime_error("gpu needs UNIQUE_ID BDFID NAME");
-        g_gpus.push_back(std::move(g));
-      } else if (kind == "poll") {
-        std::size_t index = g_gpus.size();
-        in >> index;
-        if (index >= g_gpus.size()) throw std::runtime_error("poll names an undeclared GPU");
-        g_gpus[index].polls.push_back(parse_poll(in));
-      } else {
-        throw std::runtime_error("unknown record '" + kind + "'");
-      }
-    } catch (const std::exception& e) {
-      throw std::runtime_error("line " + std::to_string(n) + ": " + e.what());
+  wt::fake::read_records(path, [](const std::string& kind, std::istringstream& in) {
+    if (kind == "version") {
+      std::string major, layout;
+      in >> major >> layout;
+      g_major = static_cast<std::uint32_t>(parse_number(major));
+      g_layout_v6 = layout.empty() ? g_major >= 6 : parse_number(layout) == 6;
+    } else if (kind == "gpu") {
+      Gpu g;
+      std::string unique_id, bdfid;
+      in >> unique_id >> bdfid >> std::ws;
+      g.unique_id = parse_optional_hex(unique_id);
+      g.bdfid = parse_optional_hex(bdfid);
+      std::getline(in, g.name);
+      if (g.name.empty()) throw std::runtime_error("gpu needs UNIQUE_ID BDFID NAME");
+      g_gpus.push_back(std::move(g));
+    } else if (kind == "poll") {
+      std::size_t index = g_gpus.size();
+      in >> index;
+      if (index >= g_gpus.size()) throw std::runtime_error("poll names an undeclared GPU");
+      g_gpus[index].polls.push_back(parse_poll(in));
+    } else {
+      throw std::runtime_error("unknown record '" + kind + "'");
     }
-  }
+  });
   for (const Gpu& g : g_gpus)
     if (g.polls.empty()) throw std::runtime_error("GPU " + g.name + " has no poll lines");
 }

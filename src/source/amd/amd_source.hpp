@@ -1,5 +1,6 @@
-// Live AMD GPUs (Instinct, Radeon) through ROCm SMI, loaded at run time (no ROCm header or
-// library at build time). What is read, from which call and in which unit: docs/amd.md.
+// Live AMD GPUs (Instinct, Radeon) through AMD SMI where it is installed, else ROCm SMI; both
+// loaded at run time (no ROCm header or library at build time). What is read, from which call
+// and in which unit: docs/amd.md.
 #pragma once
 
 #include <cstddef>
@@ -13,36 +14,39 @@
 
 namespace wt {
 
-class RocmSmiLibrary;  // the dlopen'ed symbol table (rocm_smi_library.hpp)
+class AmdGpuReader;  // the library behind the GPUs (amd_gpu_reader.hpp)
 
 struct AmdOptions {
   std::size_t samples = 30;  // polls; 0 = until stopped
   double interval_s = 1.0;   // between polls
-  std::optional<int> gpu;    // only this ROCm SMI device index
-  // dlopen names, tried in order (empty = RocmSmiLibrary::default_names()).
-  std::vector<std::string> libraries;
-  // rsmi_dev_pci_throughput_get measures by sleeping about a second, so PCIe traffic is read
+  std::optional<int> gpu;    // only this GPU index (the library's order)
+  // dlopen names, tried in order (empty = each library's default_names()). AMD SMI is tried
+  // first; ROCm SMI when AMD SMI is missing, refuses or sees no GPU.
+  std::vector<std::string> amd_smi_libraries;
+  std::vector<std::string> rocm_smi_libraries;
+  // The PCIe throughput calls measure by sleeping about a second, so PCIe traffic is read
   // only when polls are at least this far apart; faster polling reports it missing.
   double pcie_min_interval_s = 2.0;
 };
 
 class AmdSource final : public TelemetrySource {
  public:
-  // Throws NoTelemetryError (with a one-line reason) when the library, the driver or a GPU
-  // is missing.
+  // Throws NoTelemetryError (with a one-line reason) when no library, driver or GPU is there.
   explicit AmdSource(AmdOptions options);
   ~AmdSource() override;
   bool next(Sample& out) override;
   std::string describe() const override { return "amd"; }
-  // How many GPUs ROCm SMI reports (read or not).
+  // How many GPUs the library reports (read or not).
   std::size_t gpu_count() const { return gpu_count_; }
+  // Which library the GPUs are read through, e.g. "AMD SMI 26.1.0 (libamd_smi.so)".
+  std::string library() const;
 
  private:
   struct Device;
   bool poll();
 
   AmdOptions options_;
-  std::unique_ptr<RocmSmiLibrary> lib_;
+  std::unique_ptr<AmdGpuReader> reader_;
   std::vector<Device> devices_;
   std::size_t gpu_count_ = 0;
   bool read_pcie_ = false;

@@ -2,7 +2,7 @@
 
 #include <dlfcn.h>
 
-#include "core/diagnostic.hpp"
+#include "source/amd/amd_gpu_reader.hpp"
 
 namespace wt {
 
@@ -36,8 +36,7 @@ RocmSmiLibrary::RocmSmiLibrary(const std::vector<std::string>& names) {
     }
   }
   if (handle_ == nullptr)
-    throw NoTelemetryError("AMD ROCm SMI library (librocm_smi64.so) cannot be loaded (" + why +
-                           "): is ROCm installed? Use --backend synthetic or --replay FILE to run without a GPU.");
+    throw LibraryNotFound("AMD ROCm SMI library (librocm_smi64.so) cannot be loaded (" + why + ")");
 
   auto init = resolve<Status(std::uint64_t)>(handle_, "rsmi_init");
   shut_down_ = resolve<Status()>(handle_, "rsmi_shut_down");
@@ -52,7 +51,7 @@ RocmSmiLibrary::RocmSmiLibrary(const std::vector<std::string>& names) {
 
   if (const Status rc = init(0); rc != rsmi::RSMI_STATUS_SUCCESS) {
     std::string msg = "AMD ROCm SMI library " + name_ + " loaded, but rsmi_init failed: " + error_string(rc) +
-                      " (is the amdgpu driver loaded?); use --backend synthetic or --replay FILE to run without a GPU.";
+                      " (is the amdgpu driver loaded?)";
     dlclose(handle_);
     throw NoTelemetryError(msg);
   }

@@ -87,8 +87,8 @@ class RocmSmiLibrary {
   // -dev); the versioned ones are what a runtime-only install has (1: Debian, 5-7: ROCm).
   static std::vector<std::string> default_names();
 
-  // Throws NoTelemetryError (one line) when no candidate loads, it is not ROCm SMI, or
-  // rsmi_init fails.
+  // Throws LibraryNotFound when no candidate loads; NoTelemetryError (one line) when it is not
+  // ROCm SMI or rsmi_init fails.
   explicit RocmSmiLibrary(const std::vector<std::string>& names);
   ~RocmSmiLibrary();
   RocmSmiLibrary(const RocmSmiLibrary&) = delete;

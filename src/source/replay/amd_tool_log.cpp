@@ -13,6 +13,10 @@ namespace wt {
 namespace {
 
 constexpr double kMiB = 1024.0 * 1024.0;
+// amd-smi metric -w --file writes one array holding every snapshot, which is read whole: a
+// 25.6 MB one peaked at 139 MB of memory (docs/amd.md). Larger than this is refused.
+constexpr std::size_t kMaxJsonDocumentBytes = std::size_t{64} << 20;
+constexpr int kMaxJsonDepth = 64;
 
 // A column (rocm-smi's own words, or amd-smi's field names) and the signal it carries.
 // `rank` orders alternatives for one signal: the lower wins when a row has both (the edge
@@ -22,33 +26,34 @@ struct FieldRule {
   Signal signal;
   double scale;  // into the signal's unit
   int rank;
+  std::string_view unit;  // amd-smi --json's "unit" for the value (rocm-smi names it in the key)
 };
 
 constexpr std::array<FieldRule, 21> kRules{{
     // rocm-smi --showuse / --showmemuse / --showmeminfo vram / --showpower / --showmaxpower /
     // --showtemp / --showclocks
-    {"GPU use (%)", Signal::GpuUtil, 1, 0},
-    {"GPU memory use (%)", Signal::MemUtil, 1, 0},                  // rsmi_dev_memory_busy_percent_get
-    {"GPU Memory Read/Write Activity (%)", Signal::MemUtil, 1, 0},  // its name from ROCm 6
-    {"VRAM Total Memory (B)", Signal::MemTotal, 1 / kMiB, 0},
-    {"VRAM Total Used Memory (B)", Signal::MemUsed, 1 / kMiB, 0},
-    {"Average Graphics Package Power (W)", Signal::Power, 1, 0},
-    {"Current Socket Graphics Package Power (W)", Signal::Power, 1, 0},  // MI300, ROCm 6
-    {"Max Graphics Package Power (W)", Signal::PowerLimit, 1, 0},
-    {"Temperature (Sensor edge) (C)", Signal::Temperature, 1, 0},
-    {"Temperature (Sensor junction) (C)", Signal::Temperature, 1, 1},
-    {"sclk clock speed:", Signal::SmClock, 1, 0},  // "(1700Mhz)"
-    {"mclk clock speed:", Signal::MemClock, 1, 0},
+    {"GPU use (%)", Signal::GpuUtil, 1, 0, ""},
+    {"GPU memory use (%)", Signal::MemUtil, 1, 0, ""},                  // rsmi_dev_memory_busy_percent_get
+    {"GPU Memory Read/Write Activity (%)", Signal::MemUtil, 1, 0, ""},  // its name from ROCm 6
+    {"VRAM Total Memory (B)", Signal::MemTotal, 1 / kMiB, 0, ""},
+    {"VRAM Total Used Memory (B)", Signal::MemUsed, 1 / kMiB, 0, ""},
+    {"Average Graphics Package Power (W)", Signal::Power, 1, 0, ""},
+    {"Current Socket Graphics Package Power (W)", Signal::Power, 1, 0, ""},  // MI300, ROCm 6
+    {"Max Graphics Package Power (W)", Signal::PowerLimit, 1, 0, ""},
+    {"Temperature (Sensor edge) (C)", Signal::Temperature, 1, 0, ""},
+    {"Temperature (Sensor junction) (C)", Signal::Temperature, 1, 1, ""},
+    {"sclk clock speed:", Signal::SmClock, 1, 0, ""},  // "(1700Mhz)"
+    {"mclk clock speed:", Signal::MemClock, 1, 0, ""},
     // amd-smi metric
-    {"gfx_activity", Signal::GpuUtil, 1, 0},
-    {"umc_activity", Signal::MemUtil, 1, 0},
-    {"socket_power", Signal::Power, 1, 0},
-    {"gfx_0_clk", Signal::SmClock, 1, 0},
-    {"mem_0_clk", Signal::MemClock, 1, 0},
-    {"edge", Signal::Temperature, 1, 0},
-    {"hotspot", Signal::Temperature, 1, 1},
-    {"total_vram", Signal::MemTotal, 1, 0},  // amd-smi's "MB" are bytes / 1024^2
-    {"used_vram", Signal::MemUsed, 1, 0},
+    {"gfx_activity", Signal::GpuUtil, 1, 0, "%"},
+    {"umc_activity", Signal::MemUtil, 1, 0, "%"},
+    {"socket_power", Signal::Power, 1, 0, "W"},
+    {"gfx_0_clk", Signal::SmClock, 1, 0, "MHz"},
+    {"mem_0_clk", Signal::MemClock, 1, 0, "MHz"},
+    {"edge", Signal::Temperature, 1, 0, "C"},
+    {"hotspot", Signal::Temperature, 1, 1, "C"},
+    {"total_vram", Signal::MemTotal, 1, 0, "MB"},  // amd-smi's "MB" are bytes / 1024^2
+    {"used_vram", Signal::MemUsed, 1, 0, "MB"},
 }};
 
 const FieldRule* rule_for(std::string_view key) {
@@ -107,8 +112,13 @@ std::optional<AmdToolLayout> detect_amd_tool_layout(std::string_view head) {
     head = eol == std::string_view::npos ? std::string_view() : head.substr(eol + 1);
     if (is_chatter(line)) continue;
     if (line.starts_with("device,")) return AmdToolLayout::RocmSmiCsv;
+    // amd-smi --json: an array of GPU objects ("[" alone on its line when indented), or an
+    // object holding them under "gpu_data" (when CPUs are listed too).
+    const bool gpu_key = head.find("\"gpu") != std::string_view::npos || line.find("\"gpu") != std::string_view::npos;
+    if (line.front() == '[') return gpu_key ? std::optional(AmdToolLayout::AmdSmiJson) : std::nullopt;
     if (line.front() == '{') {
       if (line.starts_with("{\"card")) return AmdToolLayout::RocmSmiJson;
+      if ((line == "{" || line.starts_with("{\"gpu")) && gpu_key) return AmdToolLayout::AmdSmiJson;
       return std::nullopt;
     }
     split_csv(line, fields);
@@ -126,7 +136,7 @@ std::optional<AmdToolLayout> detect_amd_tool_layout(std::string_view head) {
 AmdToolLogParser::AmdToolLogParser(std::string origin, Report report, AmdToolLayout layout,
                                    std::optional<double> interval_s)
     : origin_(std::move(origin)), report_(std::move(report)), layout_(layout), interval_s_(interval_s) {
-  if (layout_ != AmdToolLayout::AmdSmiCsv && !interval_s_)
+  if (!is_amd_smi(layout_) && !interval_s_)
     throw InputError(origin_ +
                      ": rocm-smi output carries no timestamps; give --interval SECONDS, the time between its "
                      "snapshots, so they can be placed in time");
@@ -147,14 +157,154 @@ bool AmdToolLogParser::take_pending(Sample& out) {
 double AmdToolLogParser::snapshot_time(std::size_t line_no) {
   if (!interval_s_)
     throw InputError(at(origin_, line_no) +
-                     ": amd-smi output without a timestamp column (run it with -w, or give --interval SECONDS, "
+                     ": amd-smi output without timestamps (run it with -w, or give --interval SECONDS, "
                      "the time between its snapshots)");
   return static_cast<double>(std::max(snapshots_ - 1, 0L)) * *interval_s_;
 }
 
 bool AmdToolLogParser::parse_line(std::string_view line, std::size_t line_no, Sample& out) {
+  if (layout_ == AmdToolLayout::AmdSmiJson) return gather_amd_smi_json(line, line_no, out);
   if (is_chatter(line)) return false;
   return layout_ == AmdToolLayout::RocmSmiJson ? parse_json(line, line_no, out) : parse_csv(line, line_no, out);
+}
+
+bool AmdToolLogParser::gather_amd_smi_json(std::string_view line, std::size_t line_no, Sample& out) {
+  if (depth_ == 0 && is_chatter(line)) return false;
+  std::size_t from = 0;  // start of the part of `line` that belongs to the current document
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (depth_ == 0) {  // between documents: only whitespace, or the start of the next one
+      if (c == ' ' || c == '\t' || c == '\r') continue;
+      if (c != '[' && c != '{') {
+        bad(line_no, "not part of an amd-smi --json document; rest of the line skipped");
+        break;
+      }
+      from = i;
+      doc_.clear();
+      doc_line_ = line_no;
+      doc_too_big_ = false;
+      element_lines_.clear();
+    }
+    if (in_string_) {
+      if (escaped_)
+        escaped_ = false;
+      else if (c == '\\')
+        escaped_ = true;
+      else if (c == '"')
+        in_string_ = false;
+      continue;
+    }
+    if (c == '"') {
+      in_string_ = true;
+    } else if (c == '[' || c == '{') {
+      if (depth_ == kMaxJsonDepth) {  // amd-smi nests 6 deep at most: not its output
+        bad(doc_line_, "amd-smi JSON document nested deeper than " + std::to_string(kMaxJsonDepth) + "; skipped");
+        depth_ = 0;
+        doc_.clear();
+        break;
+      }
+      if (depth_ == 0) doc_is_array_ = c == '[';
+      if (depth_ == 1 && c == '{' && doc_is_array_) element_lines_.push_back(line_no);
+      ++depth_;
+    } else if (c == ']' || c == '}') {
+      if (--depth_ == 0) {
+        if (!doc_too_big_) doc_.append(line.substr(from, i + 1 - from));
+        parse_amd_smi_document();
+        from = i + 1;
+      }
+    }
+  }
+  if (depth_ > 0 && !doc_too_big_) {
+    doc_.append(line.substr(from)).push_back('\n');
+    if (doc_.size() > kMaxJsonDocumentBytes) {
+      doc_too_big_ = true;
+      doc_.clear();
+      bad(doc_line_, "amd-smi JSON document over " + std::to_string(kMaxJsonDocumentBytes >> 20) +
+                         " MiB; skipped (write one snapshot a document: amd-smi metric -w without --file)");
+    }
+  }
+  return take_pending(out);
+}
+
+// One whole document: the GPU objects of its array (or of its "gpu_data"), each a sample. The
+// values are flattened to the keys of amd-smi's own CSV (clock -> gfx_0 -> clk is gfx_0_clk),
+// so one table of fields serves both.
+void AmdToolLogParser::parse_amd_smi_document() {
+  if (doc_too_big_) return;
+  const nlohmann::json doc = nlohmann::json::parse(doc_, nullptr, false);
+  doc_.clear();
+  if (doc.is_discarded()) {
+    bad(doc_line_, "amd-smi JSON document that is not valid JSON; skipped");
+    return;
+  }
+  const nlohmann::json* gpus = &doc;
+  if (doc.is_object() && doc.contains("gpu_data")) gpus = &doc["gpu_data"];
+  nlohmann::json single = nlohmann::json::array();
+  if (gpus->is_object() && gpus->contains("gpu")) {
+    single.push_back(*gpus);
+    gpus = &single;
+  }
+  if (!gpus->is_array()) {
+    bad(doc_line_, "not amd-smi metric --json output (no array of GPUs); document skipped");
+    return;
+  }
+  ++snapshots_;
+  for (std::size_t k = 0; k < gpus->size(); ++k) {
+    const nlohmann::json& g = (*gpus)[k];
+    const std::size_t line_no = k < element_lines_.size() ? element_lines_[k] : doc_line_;
+    const auto gpu = g.is_object() ? g.find("gpu") : g.end();
+    if (!g.is_object() || gpu == g.end() || !gpu->is_number_unsigned() || *gpu > 1'000'000) {
+      bad(line_no, "not a GPU of amd-smi --json (no \"gpu\" index); skipped");
+      continue;
+    }
+    Row row;
+    row.index = gpu->get<int>();
+    if (const auto t = g.find("timestamp"); t != g.end()) {
+      if (!t->is_number() || !std::isfinite(t->get<double>())) {
+        bad(line_no, "timestamp " + t->dump() + " is not a number of seconds; skipped");
+        continue;
+      }
+      row.time_s = t->get<double>();
+    }
+    auto field = [&](const std::string& key, const nlohmann::json& v) {
+      const FieldRule* rule = rule_for(key);
+      if (rule == nullptr || rule->unit.empty()) return;
+      const nlohmann::json* value = &v;
+      if (v.is_object() && v.contains("value")) {
+        value = &v["value"];
+        const auto unit = v.find("unit");
+        const std::string u = unit != v.end() && unit->is_string() ? unit->get<std::string>() : std::string(rule->unit);
+        if (u != rule->unit && !(rule->unit == "C" && u == "\u00b0C")) {
+          bad(line_no, key + ": unit '" + u + "' where '" + std::string(rule->unit) + "' was expected; left missing");
+          return;
+        }
+      }
+      if (value->is_number())
+        row.fields.emplace_back(key, value->dump());
+      else if (value->is_string())
+        row.fields.emplace_back(key, value->get<std::string>());
+      else
+        bad(line_no, key + ": " + value->dump().substr(0, 40) + " is not a number; left missing");
+    };
+    for (const auto& [group, members] : g.items()) {
+      if (!members.is_object()) continue;  // "gpu", "timestamp", or a whole group "N/A"
+      for (const auto& [key, v] : members.items()) {
+        if (v.is_object() && !v.contains("value")) {  // clock: {"gfx_0": {"clk": {...}, ...}}
+          for (const auto& [sub, w] : v.items()) field(key + "_" + sub, w);
+        } else {
+          field(key, v);
+        }
+      }
+    }
+    Sample s;
+    if (make_sample(row, line_no, s)) pending_.push_back(std::move(s));
+  }
+}
+
+void AmdToolLogParser::end_of_input() {
+  if (layout_ != AmdToolLayout::AmdSmiJson || depth_ == 0) return;
+  bad(doc_line_, "amd-smi JSON document not finished at the end of the file; skipped");
+  depth_ = 0;  // reported once
 }
 
 bool AmdToolLogParser::parse_csv(std::string_view line, std::size_t line_no, Sample& out) {

@@ -3,6 +3,9 @@
 //                     every invocation when a loop appends runs to one file)
 //   rocm-smi --json  (one object a line: {"card0": {...}, "card1": {...}, "system": {...}})
 //   amd-smi metric --csv  ("gpu,gfx_activity,..." or, with -w, "timestamp,gpu,...")
+//   amd-smi metric --json (an indented JSON array of one object per GPU, values as
+//                     {"value": 98, "unit": "%"}; with -w one array per snapshot, each object
+//                     with a "timestamp", or one array of them all when written with --file)
 // Which column means what, and where each layout comes from: docs/amd.md.
 //
 // rocm-smi prints no time, and amd-smi prints none outside its watch mode, so a file without
@@ -23,7 +26,8 @@
 
 namespace wt {
 
-enum class AmdToolLayout { RocmSmiCsv, RocmSmiJson, AmdSmiCsv };
+enum class AmdToolLayout { RocmSmiCsv, RocmSmiJson, AmdSmiCsv, AmdSmiJson };
+inline bool is_amd_smi(AmdToolLayout l) { return l == AmdToolLayout::AmdSmiCsv || l == AmdToolLayout::AmdSmiJson; }
 
 // The layout of the first meaningful lines of a file, if it is one of these.
 std::optional<AmdToolLayout> detect_amd_tool_layout(std::string_view head);
@@ -40,11 +44,16 @@ class AmdToolLogParser {
   // every GPU: the first comes back here, the others from take_pending().
   bool parse_line(std::string_view line, std::size_t line_no, Sample& out);
   bool take_pending(Sample& out);
+  // After the last line: reports an amd-smi JSON document left unfinished.
+  void end_of_input();
 
  private:
   struct Row;
   bool parse_csv(std::string_view line, std::size_t line_no, Sample& out);
   bool parse_json(std::string_view line, std::size_t line_no, Sample& out);
+  // amd-smi --json documents span lines: gathered until their brackets close, then read.
+  bool gather_amd_smi_json(std::string_view line, std::size_t line_no, Sample& out);
+  void parse_amd_smi_document();
   // Turns one GPU's fields into a sample; false (reported) when it cannot.
   bool make_sample(const Row& row, std::size_t line_no, Sample& out);
   double snapshot_time(std::size_t line_no);
@@ -65,6 +74,14 @@ class AmdToolLogParser {
   std::vector<KnownGpu> gpus_;
   std::deque<Sample> pending_;
   std::vector<std::string_view> fields_;
+  // The amd-smi JSON document being gathered: its text, first line, bracket depth, whether
+  // the scan is inside a string (and after a backslash there), whether it is an array, and
+  // the line each of its elements starts on (for errors).
+  std::string doc_;
+  std::size_t doc_line_ = 0;
+  int depth_ = 0;
+  bool in_string_ = false, escaped_ = false, doc_too_big_ = false, doc_is_array_ = false;
+  std::vector<std::size_t> element_lines_;
 };
 
 }  // namespace wt

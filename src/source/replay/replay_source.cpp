@@ -22,15 +22,15 @@ ReplaySource::ReplaySource(std::string path, ReplayOptions options)
   if (format_ == TraceFormat::Auto) {
     const auto first = head.find_first_not_of(" \t\r\n");
     if (amd_layout)
-      format_ = *amd_layout == AmdToolLayout::AmdSmiCsv ? TraceFormat::AmdSmi : TraceFormat::RocmSmi;
+      format_ = is_amd_smi(*amd_layout) ? TraceFormat::AmdSmi : TraceFormat::RocmSmi;
     else
       format_ = (first != std::string_view::npos && head[first] == '{') ? TraceFormat::Jsonl : TraceFormat::Csv;
   }
   auto report = [this](Diagnostic d) { this->report(std::move(d)); };
   if (format_ == TraceFormat::RocmSmi || format_ == TraceFormat::AmdSmi) {
     const bool want_rocm = format_ == TraceFormat::RocmSmi;
-    if (!amd_layout || (*amd_layout == AmdToolLayout::AmdSmiCsv) == want_rocm)
-      throw InputError(path_ + ": not " + (want_rocm ? "rocm-smi --csv or --json" : "amd-smi metric --csv") +
+    if (!amd_layout || is_amd_smi(*amd_layout) == want_rocm)
+      throw InputError(path_ + ": not " + (want_rocm ? "rocm-smi --csv or --json" : "amd-smi metric --csv or --json") +
                        " output (no such header line at its start)");
     amd_ = std::make_unique<AmdToolLogParser>(path_, report, *amd_layout, options.interval_s);
   } else if (format_ == TraceFormat::Jsonl)
@@ -48,6 +48,7 @@ bool ReplaySource::next(Sample& out) {
   for (;;) {
     switch (reader_.next(line)) {
       case LineReader::Status::End:
+        if (amd_) amd_->end_of_input();
         if (samples_ == 0)
           throw InputError(path_ + ": no samples in " + std::to_string(reader_.line_number()) + " lines");
         return false;
