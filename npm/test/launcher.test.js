@@ -11,7 +11,8 @@ const { LAUNCHER, SYSTEM_PATH, tempDir, writeScript, runLauncher } = require('..
 test('arguments, environment, stderr and the exit code pass through', (t) => {
   const bin = writeScript(tempDir(t), 'workloadtruth', `printf '[%s]' "$@"; echo oops >&2; exit "$FAKE_EXIT"`);
   for (const code of [0, 1, 2, 3, 42, 255]) {
-    const r = runLauncher(['classify', 'b c', '', '--json'], { PATH: `${path.dirname(bin)}:${SYSTEM_PATH}`, FAKE_EXIT: String(code) });
+    const env = { PATH: `${path.dirname(bin)}:${SYSTEM_PATH}`, FAKE_EXIT: String(code) };
+    const r = runLauncher(['classify', 'b c', '', '--json'], env);
     assert.equal(r.signal, null);
     assert.equal(r.status, code);
     assert.equal(r.stdout, '[classify][b c][][--json]');
@@ -35,7 +36,8 @@ test('the binary gets the launcher\'s own stdin and stdout, not pipes through it
     fs.closeSync(inFd);
     fs.closeSync(outFd);
   }
-  assert.equal(fs.readFileSync(output, 'utf8'), `${fs.realpathSync(input)}\n${fs.realpathSync(output)}\nline 1\nline 2\n`);
+  const fds = `${fs.realpathSync(input)}\n${fs.realpathSync(output)}\n`;
+  assert.equal(fs.readFileSync(output, 'utf8'), `${fds}line 1\nline 2\n`);
 });
 
 test('stdin piped into the launcher reaches the binary, its stdout comes back', (t) => {
@@ -119,7 +121,8 @@ test('no binary: build instructions on stderr, exit 127', (t) => {
   assert.equal(r.status, 127);
   assert.equal(r.stdout, '');
   assert.match(r.stderr, /^workloadtruth \(npm launcher\): no native workloadtruth binary on PATH\./);
-  assert.ok(r.stderr.includes('bash scripts/setup.sh && cmake --preset default && cmake --build --preset default'), r.stderr);
+  const build = 'bash scripts/setup.sh && cmake --preset default && cmake --build --preset default';
+  assert.ok(r.stderr.includes(build), r.stderr);
   assert.ok(r.stderr.includes('build/default/src/workloadtruth'), r.stderr);
   assert.ok(r.stderr.includes('WORKLOADTRUTH_BIN'), r.stderr);
 });
@@ -131,7 +134,8 @@ test('WORKLOADTRUTH_BIN naming no executable file: exit 127 naming it, even with
   const r = runLauncher([], { WORKLOADTRUTH_BIN: missing, PATH: path.dirname(onPath) });
   assert.equal(r.status, 127);
   assert.equal(r.stdout, '');
-  assert.match(r.stderr, new RegExp(`^workloadtruth \\(npm launcher\\): WORKLOADTRUTH_BIN=${missing}: no such file\\.`));
+  const problem = `workloadtruth (npm launcher): WORKLOADTRUTH_BIN=${missing}: no such file.\n`;
+  assert.ok(r.stderr.startsWith(problem), r.stderr);
 });
 
 test('WORKLOADTRUTH_BIN wins over PATH', (t) => {
@@ -162,5 +166,5 @@ test('a binary the system will not start: exit 126 naming it', (t) => {
   fs.writeFileSync(bin, '#!/nonexistent/interpreter\n', { mode: 0o755 });
   const r = runLauncher([], { WORKLOADTRUTH_BIN: bin, PATH: SYSTEM_PATH });
   assert.equal(r.status, 126);
-  assert.match(r.stderr, new RegExp(`^workloadtruth \\(npm launcher\\): cannot run ${bin}: `));
+  assert.ok(r.stderr.startsWith(`workloadtruth (npm launcher): cannot run ${bin}: `), r.stderr);
 });

@@ -27,7 +27,9 @@ function npm(args, cwd, scratch) {
 
 const npmMissing = spawnSync('npm', ['--version']).error !== undefined;
 
-test('packed, installed offline and run through its bin link', { skip: npmMissing && 'npm not found (scripts/setup.sh installs it)' }, (t) => {
+const skipWithoutNpm = { skip: npmMissing && 'npm not found (scripts/setup.sh installs it)' };
+
+test('packed, installed offline and run through its bin link', skipWithoutNpm, (t) => {
   const scratch = tempDir(t);
   const [packed] = JSON.parse(npm(['pack', '--json', '--pack-destination', scratch], PACKAGE_DIR, scratch));
   assert.equal(packed.name, 'workloadtruth-cli');
@@ -59,21 +61,21 @@ test('packed, installed offline and run through its bin link', { skip: npmMissin
 test('package version is the project version, LICENSE is the project license', () => {
   const cmake = fs.readFileSync(path.join(PACKAGE_DIR, '..', 'CMakeLists.txt'), 'utf8');
   assert.equal(pkg.version, /project\(workloadtruth VERSION (\S+)/.exec(cmake)[1]);
-  assert.ok(fs.readFileSync(path.join(PACKAGE_DIR, 'LICENSE')).equals(fs.readFileSync(path.join(PACKAGE_DIR, '..', 'LICENSE'))));
+  const license = fs.readFileSync(path.join(PACKAGE_DIR, 'LICENSE'));
+  assert.ok(license.equals(fs.readFileSync(path.join(PACKAGE_DIR, '..', 'LICENSE'))));
 });
 
 test('the real workloadtruth binary through the launcher', (t) => {
   const real = process.env.WORKLOADTRUTH_TEST_BINARY;
   if (!real) return t.skip('WORKLOADTRUTH_TEST_BINARY not set (ctest sets it to the built binary)');
-  const version = runLauncher(['--version'], { WORKLOADTRUTH_BIN: real, PATH: SYSTEM_PATH });
+  const env = { WORKLOADTRUTH_BIN: real, PATH: SYSTEM_PATH };
+  const version = runLauncher(['--version'], env);
   assert.deepEqual([version.status, version.stdout], [0, `workloadtruth ${pkg.version}\n`]);
   // Found on PATH as well, and its usage-error exit code (2) comes back unchanged.
   const usage = runLauncher(['no-such-command'], { PATH: `${path.dirname(real)}:${SYSTEM_PATH}` });
   assert.equal(usage.status, 2, usage.stderr);
-  const json = runLauncher(
-    ['classify', '--backend', 'synthetic', '--profile', 'training', '--samples', '30', '--interval', '0', '--classifier', 'rules', '--json'],
-    { WORKLOADTRUTH_BIN: real, PATH: SYSTEM_PATH },
-  );
+  const classify = ['classify', '--backend', 'synthetic', '--profile', 'training', '--samples', '30', '--interval', '0'];
+  const json = runLauncher([...classify, '--classifier', 'rules', '--json'], env);
   assert.equal(json.status, 0, json.stderr);
   assert.equal(JSON.parse(json.stdout).workload_type, 'TRAINING');
 });
