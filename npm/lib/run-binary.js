@@ -11,9 +11,12 @@ const exitCodes = require('./exit-codes');
 const FORWARDED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 function runBinary(binary, args) {
-  const child = spawn(binary, args, { stdio: 'inherit' });
+  // Listening before the spawn: the binary can be running (and be signalled) before the next line
+  // after spawn() runs. A signal caught earlier is handled by the event loop, so `child` is set.
+  let child;
   const forward = (signal) => child.kill(signal);
   for (const signal of FORWARDED_SIGNALS) process.on(signal, forward);
+  child = spawn(binary, args, { stdio: 'inherit' });
   const stopForwarding = () => {
     for (const signal of FORWARDED_SIGNALS) process.removeListener(signal, forward);
   };
