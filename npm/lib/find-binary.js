@@ -54,4 +54,4 @@ function findBinary(env) {
   return { problem: `no native ${BINARY_NAME} binary on PATH` };
 }
 
-module.exports = { findBinary, BINARY_NAME };
+module.exports = { findBinary };

@@ -38,4 +38,4 @@ function runBinary(binary, args) {
   });
 }
 
-module.exports = { runBinary, FORWARDED_SIGNALS };
+module.exports = { runBinary };

@@ -113,6 +113,10 @@ test('a binary killed by a signal nobody forwarded ends the launcher the same wa
   const usr1 = writeScript(dir, 'usr1', 'kill -s USR1 $$');
   const r1 = runLauncher([], { WORKLOADTRUTH_BIN: usr1, PATH: SYSTEM_PATH });
   assert.deepEqual([r1.status, r1.signal, r1.stderr], [138, null, '']);
+  // Node ignores SIGPIPE, so that one cannot be raised again either: 128 + 13.
+  const pipe = writeScript(dir, 'pipe', 'kill -s PIPE $$');
+  const r2 = runLauncher([], { WORKLOADTRUTH_BIN: pipe, PATH: SYSTEM_PATH });
+  assert.deepEqual([r2.status, r2.signal, r2.stderr], [141, null, '']);
 });
 
 test('no binary: build instructions on stderr, exit 127', (t) => {
