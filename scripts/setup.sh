@@ -17,6 +17,9 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# The npm launcher's tests (npm/). Checked by command, not package: a Node.js from elsewhere (one
+# that bundles npm) is used as it is, since Debian's npm package would conflict with it.
+command -v node >/dev/null && command -v npm >/dev/null || missing+=(nodejs npm)
 
 if [ ${#missing[@]} -eq 0 ]; then
   echo "setup: all ${#packages[@]} packages present"
