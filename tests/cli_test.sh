@@ -8,11 +8,14 @@ source "$(dirname "$0")/cli_checks.sh"
 
 check version 0 "$wt" --version
 expect version-text 'grep -Eq "^workloadtruth [0-9]+\.[0-9]+\.[0-9]+$" "$tmp/out"'
-for cmd in "" classify record keygen verify-log train benchmark calibrate; do
+for cmd in "" classify record keygen verify-log train benchmark calibrate mcp; do
   check "help $cmd" 0 "$wt" $cmd --help
   expect "help-json $cmd" 'grep -q -- "--json" "$tmp/out" || [ -z "$cmd" ]'
 done
 check no-command 2 "$wt"
+check mcp-key-without-log 2 "$wt" mcp --sign-key "$tmp/none.key" </dev/null
+check mcp-missing-key 1 "$wt" mcp --audit-log "$tmp/mcp.log.jsonl" --sign-key "$tmp/none.key" </dev/null
+expect mcp-missing-key-stdout-clean '[ ! -s "$tmp/out" ] && grep -q none.key "$tmp/err"'
 check unknown-flag 2 "$wt" classify --bogus
 check bad-profile 2 "$wt" classify --backend synthetic --profile mining
 check stride-over-window 2 "$wt" classify --backend synthetic --window 10 --stride 20

@@ -19,5 +19,6 @@ Command add_keygen_command(CLI::App& app);
 Command add_verify_log_command(CLI::App& app);
 Command add_calibrate_command(CLI::App& app);
 Command add_watch_command(CLI::App& app);
+Command add_mcp_command(CLI::App& app);
 
 }  // namespace wt::cli

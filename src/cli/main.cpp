@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
       wt::cli::add_verify_log_command(app),
       wt::cli::add_calibrate_command(app),
       wt::cli::add_watch_command(app),
+      wt::cli::add_mcp_command(app),
   };
   try {
     app.parse(argc, argv);

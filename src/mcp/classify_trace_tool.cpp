@@ -1,0 +1,84 @@
+// classify_trace: per-GPU verdicts and window timelines of a recorded trace, as
+// `workloadtruth classify --replay FILE --json` prints them. Reads the file, writes nothing.
+#include "classify/classifier.hpp"
+#include "mcp/output_schemas.hpp"
+#include "mcp/tools.hpp"
+#include "output/classify_json.hpp"
+#include "pipeline/classify_stream.hpp"
+#include "pipeline/open_source.hpp"
+
+namespace wt::mcp {
+namespace {
+using nlohmann::json;
+
+json input_schema() {
+  return {{"type", "object"},
+          {"properties",
+           {{"trace_file",
+             {{"type", "string"},
+              {"minLength", 1},
+              {"description",
+               "Path of the recorded trace: nvidia-smi --query-gpu CSV, WorkloadTruth JSONL, rocm-smi --csv/--json "
+               "or amd-smi metric --csv"}}},
+            {"format",
+             {{"type", "string"},
+              {"enum", {"auto", "csv", "jsonl", "rocm-smi", "amd-smi"}},
+              {"default", "auto"},
+              {"description", "Trace format (default: detected)"}}},
+            {"columns",
+             {{"type", "array"},
+              {"items", {{"type", "string"}}},
+              {"description", "For CSV written with noheader: the --query-gpu field list"}}},
+            {"window_seconds", {{"type", "number"}, {"minimum", 0.1}, {"maximum", 86400}, {"default", 30}}},
+            {"stride_seconds",
+             {{"type", "number"},
+              {"minimum", 0.1},
+              {"maximum", 86400},
+              {"default", 15},
+              {"description", "Seconds between window starts; at most window_seconds"}}},
+            {"classifier",
+             {{"type", "string"},
+              {"enum", {"xgboost", "rules"}},
+              {"default", "xgboost"},
+              {"description", "xgboost: the trained classifier; rules: the seed tool's rules"}}}}},
+          {"required", {"trace_file"}},
+          {"additionalProperties", false}};
+}
+
+json run(const json& a) {
+  SourceSpec spec;
+  spec.backend = "replay";
+  spec.replay_file = a["trace_file"].get<std::string>();
+  spec.input_format = a.value("format", "auto");
+  spec.columns = a.value("columns", std::vector<std::string>{});
+  WindowSpec window;
+  window.length_s = a.value("window_seconds", window.length_s);
+  window.stride_s = a.value("stride_seconds", window.stride_s);
+  if (window.stride_s > window.length_s)
+    throw ToolError("stride_seconds must not exceed window_seconds (samples between windows would be ignored)");
+  const auto classifier = make_classifier(a.value("classifier", "xgboost"));
+  const auto source = open_source(spec);
+  const ClassifyResult result = classify_stream(*source, *classifier, window);
+  if (result.gpus.empty()) {
+    std::string why = spec.replay_file + ": no samples";
+    if (!result.diagnostics.empty()) why += " (" + result.diagnostics.front().text() + ")";
+    throw ToolError(why);
+  }
+  return classify_result_json(result);  // lines it could not read are listed in "errors"
+}
+
+}  // namespace
+
+Tool classify_trace_tool() {
+  return {"classify_trace",
+          "Classify a recorded GPU trace",
+          "Reads a recorded telemetry trace and tells, for each GPU in it, what it was doing (TRAINING, INFERENCE, "
+          "IDLE, HPC, MINING, GRAPHICS or UNKNOWN), with the confidence, the reasons and the verdict of every window. "
+          "Lines it cannot read are listed in errors as FILE:LINE; the other GPUs are still classified.",
+          input_schema(),
+          classify_result_schema(),
+          {{"readOnlyHint", true}, {"openWorldHint", false}},
+          run};
+}
+
+}  // namespace wt::mcp

@@ -1,0 +1,104 @@
+#include "mcp/output_schemas.hpp"
+
+namespace wt::mcp {
+namespace {
+using nlohmann::json;
+
+const json kString{{"type", "string"}};
+const json kNumber{{"type", "number"}};
+const json kInteger{{"type", "integer"}};
+const json kBoolean{{"type", "boolean"}};
+const json kNullableNumber{{"type", json::array({"number", "null"})}};
+const json kNullableString{{"type", json::array({"string", "null"})}};
+const json kNullableInteger{{"type", json::array({"integer", "null"})}};
+
+json workload_type() {
+  return {{"type", "string"}, {"enum", {"TRAINING", "INFERENCE", "IDLE", "HPC", "MINING", "GRAPHICS", "UNKNOWN"}}};
+}
+
+json object(json properties, json required) {
+  return {{"type", "object"}, {"properties", std::move(properties)}, {"required", std::move(required)}};
+}
+
+json string_array() { return {{"type", "array"}, {"items", kString}}; }
+
+// Feature name -> value (null when the telemetry lacks what it needs).
+json features() { return {{"type", "object"}, {"additionalProperties", kNullableNumber}}; }
+
+}  // namespace
+
+json classify_result_schema() {
+  const json window = object({{"start", kString},
+                              {"end", kString},
+                              {"workload_type", workload_type()},
+                              {"confidence", kNumber},
+                              {"training_score", kNullableNumber},
+                              {"partial", kBoolean}},
+                             {"start", "end", "workload_type", "confidence"});
+  const json gpu = object({{"gpu_index", kInteger},
+                           {"uuid", kString},
+                           {"name", kString},
+                           {"workload_type", workload_type()},
+                           {"confidence", kNumber},
+                           {"training_score", kNullableNumber},
+                           {"reasons", string_array()},
+                           {"features", features()},
+                           {"sample_count", kInteger},
+                           {"start", kString},
+                           {"end", kString},
+                           {"window_seconds", kNumber},
+                           {"stride_seconds", kNumber},
+                           {"window_widened", kBoolean},
+                           {"windows", {{"type", "array"}, {"items", window}}}},
+                          {"gpu_index", "workload_type", "confidence", "reasons", "sample_count", "windows"});
+  const json error = object(
+      {{"where", kString}, {"message", kString}, {"severity", {{"type", "string"}, {"enum", {"error", "note"}}}}},
+      {"where", "message", "severity"});
+  return object({{"source", kString},
+                 {"classifier", kString},
+                 {"window_seconds", kNumber},
+                 {"stride_seconds", kNumber},
+                 {"gpus", {{"type", "array"}, {"items", gpu}}},
+                 {"errors", {{"type", "array"}, {"items", error}}}},
+                {"source", "classifier", "gpus", "errors"});
+}
+
+json seed_verdict_schema() {
+  return object({{"workload_type", workload_type()},
+                 {"confidence", kNumber},
+                 {"gpu_index", kInteger},
+                 {"window_seconds", kNumber},
+                 {"sample_count", kInteger},
+                 {"reasons", string_array()},
+                 {"features", features()}},
+                {"workload_type", "confidence", "gpu_index", "window_seconds", "sample_count", "reasons", "features"});
+}
+
+json benchmark_schema() {
+  return object({{"window_seconds", kNumber},
+                 {"stride_seconds", kNumber},
+                 {"protocol", {{"type", "string"}, {"enum", {"standard", "loso"}}}},
+                 {"model", kString},
+                 {"synthetic", {{"type", "object"}}},
+                 {"real", {{"type", "array"}, {"items", {{"type", "object"}}}}}},
+                {"window_seconds", "stride_seconds", "protocol", "model", "synthetic"});
+}
+
+json with_audit_log(json schema) {
+  schema["properties"]["audit_log"] = object({{"path", kString}, {"entries_written", kInteger}, {"head", kString}},
+                                             {"path", "entries_written", "head"});
+  return schema;
+}
+
+json verify_result_schema() {
+  return object({{"valid", kBoolean},
+                 {"message", kString},
+                 {"entries", kInteger},
+                 {"first_bad_line", kNullableInteger},
+                 {"kind", kNullableString},
+                 {"checkpoints", kInteger},
+                 {"signatures_checked", kBoolean}},
+                {"valid", "message", "entries", "first_bad_line", "kind", "checkpoints", "signatures_checked"});
+}
+
+}  // namespace wt::mcp

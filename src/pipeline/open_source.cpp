@@ -1,0 +1,95 @@
+#include "pipeline/open_source.hpp"
+
+#include <stdexcept>
+
+#include "core/diagnostic.hpp"
+#include "sim/gpu_models.hpp"
+#include "sim/simulated_source.hpp"
+#include "source/amd/amd_source.hpp"
+#include "source/multi_source.hpp"
+#include "source/nvml/nvml_source.hpp"
+#include "source/replay/replay_source.hpp"
+#include "source/synthetic_source.hpp"
+
+namespace wt {
+namespace {
+
+AmdOptions amd_options(const SourceSpec& s) {
+  AmdOptions o;
+  o.samples = s.samples;
+  o.interval_s = s.interval_s;
+  o.gpu = s.gpu;
+  return o;
+}
+
+// Every vendor whose library and GPUs are present. On a mixed host the AMD GPUs are numbered
+// after the NVIDIA ones, so a GPU index would be ambiguous there and is refused.
+std::unique_ptr<TelemetrySource> open_auto(const SourceSpec& s) {
+  std::unique_ptr<NvmlSource> nvidia;
+  std::unique_ptr<AmdSource> amd;
+  std::string nvidia_why, amd_why;
+  try {
+    nvidia = std::make_unique<NvmlSource>(NvmlOptions{s.samples, s.interval_s, s.gpu});
+  } catch (const NoTelemetryError& e) {
+    nvidia_why = e.what();
+  }
+  try {
+    amd = std::make_unique<AmdSource>(amd_options(s));
+  } catch (const NoTelemetryError& e) {
+    amd_why = e.what();
+  }
+  if (nvidia && amd) {
+    if (s.gpu)
+      throw std::invalid_argument(
+          "--gpu is ambiguous with --backend auto on a host with NVIDIA and AMD GPUs; use --backend nvml or amd");
+    const int offset = static_cast<int>(nvidia->gpu_count());
+    std::vector<MultiSource::Part> parts;
+    parts.push_back({std::move(nvidia), 0});
+    parts.push_back({std::move(amd), offset});
+    return std::make_unique<MultiSource>(std::move(parts));
+  }
+  if (nvidia) return nvidia;
+  if (amd) return amd;
+  throw NoTelemetryError("no GPU telemetry from any vendor (NVIDIA: " + nvidia_why + " AMD: " + amd_why + ")");
+}
+
+}  // namespace
+
+std::string resolved_backend(const SourceSpec& s) {
+  if (!s.backend.empty()) return s.backend;
+  return s.replay_file.empty() ? "nvml" : "replay";
+}
+
+std::unique_ptr<TelemetrySource> open_source(const SourceSpec& s) {
+  const std::string b = resolved_backend(s);
+  if (b == "replay") {
+    if (s.replay_file.empty()) throw std::invalid_argument("--backend replay needs --replay FILE");
+    const auto format = parse_trace_format(s.input_format);
+    if (!format) throw std::invalid_argument("unknown trace format '" + s.input_format + "'");
+    std::optional<double> snapshot_interval;
+    if (s.interval_given) snapshot_interval = s.interval_s;
+    return std::make_unique<ReplaySource>(s.replay_file, ReplayOptions{*format, s.columns, snapshot_interval});
+  }
+  if (!s.replay_file.empty()) throw std::invalid_argument("--replay cannot be combined with --backend " + b);
+  if (b == "synthetic") {
+    const std::string p = s.profile.starts_with("legacy-") ? s.profile.substr(7) : s.profile;
+    return std::make_unique<SyntheticSource>(SyntheticOptions{p, s.samples, s.interval_s, s.seed});
+  }
+  if (b == "sim") {
+    const sim::ScenarioSpec* spec = sim::find_scenario(s.scenario);
+    if (!spec) throw std::invalid_argument("unknown scenario '" + s.scenario + "' (see --list-scenarios)");
+    sim::SimOptions o{*spec};
+    o.scenario.gpu_model = s.gpu_model;
+    o.interval_s = s.interval_s > 0 ? s.interval_s : 1.0;  // simulated time: never sleeps
+    o.duration_s = s.duration_s ? *s.duration_s : static_cast<double>(s.samples) * o.interval_s;
+    o.seed = s.seed;
+    return sim::make_simulated_source(o);
+  }
+  if (s.interval_s <= 0) throw std::invalid_argument("--interval must be positive for live telemetry");
+  if (b == "nvml") return std::make_unique<NvmlSource>(NvmlOptions{s.samples, s.interval_s, s.gpu});
+  if (b == "amd") return std::make_unique<AmdSource>(amd_options(s));
+  if (b == "auto") return open_auto(s);
+  throw std::invalid_argument("unknown backend '" + b + "'");
+}
+
+}  // namespace wt

@@ -1,0 +1,36 @@
+// Chooses and opens a telemetry source from plain settings, for the CLI and the MCP server alike.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "source/telemetry_source.hpp"
+
+namespace wt {
+
+struct SourceSpec {
+  std::string backend;  // "" = replay when replay_file is given, else nvml
+  std::string replay_file;
+  std::string input_format = "auto";
+  std::vector<std::string> columns;
+  std::string profile = "training";
+  std::size_t samples = 30;
+  double interval_s = 1.0;
+  bool interval_given = false;  // a replayed rocm-smi log takes interval_s as its snapshot spacing only when given
+  std::uint64_t seed = 42;
+  std::optional<int> gpu;
+  // Simulator (backend "sim").
+  std::string scenario = "training/pretrain";
+  std::string gpu_model;             // "" = drawn from the seed
+  std::optional<double> duration_s;  // default: samples x interval
+};
+
+std::string resolved_backend(const SourceSpec& s);
+
+// Throws InputError / NoTelemetryError / std::invalid_argument (a usage error).
+std::unique_ptr<TelemetrySource> open_source(const SourceSpec& s);
+
+}  // namespace wt

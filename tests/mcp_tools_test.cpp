@@ -1,0 +1,190 @@
+// The MCP tools against the library: same JSON as the CLI, failures as isError, and no write
+// anywhere but the configured audit log.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "audit/log_verifier.hpp"
+#include "mcp/json_rpc.hpp"
+#include "mcp/schema_check.hpp"
+#include "mcp/tools.hpp"
+#include "test_util.hpp"
+
+namespace wt::mcp {
+namespace {
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+const Tool& find(const ToolRegistry& r, const std::string& name) {
+  for (const Tool& t : r.tools())
+    if (t.name == name) return t;
+  throw std::runtime_error("no tool " + name);
+}
+
+// Calls a tool and checks what it returns against its own output schema.
+json call(const ToolRegistry& r, const std::string& name, const json& args) {
+  const json result = r.call(name, args);
+  if (!result.contains("isError")) {
+    const auto bad = schema_violation(find(r, name).output_schema, result["structuredContent"], "structuredContent");
+    EXPECT_FALSE(bad.has_value()) << *bad;
+  }
+  return result;
+}
+
+std::string error_text(const json& result) {
+  EXPECT_EQ(result.value("isError", false), true) << result.dump();
+  return result["content"][0].value("text", "");
+}
+
+fs::path fresh_dir(const std::string& name) {
+  const fs::path d = fs::temp_directory_path() / ("wt_mcp_" + name + "_" + std::to_string(::getpid()));
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d;
+}
+
+std::size_t files_under(const fs::path& d) {
+  std::size_t n = 0;
+  for ([[maybe_unused]] const auto& e : fs::recursive_directory_iterator(d)) ++n;
+  return n;
+}
+
+class McpTools : public testing::Test {
+ protected:
+  ToolRegistry tools = make_tools(std::make_shared<ToolConfig>());
+};
+
+TEST_F(McpTools, AreTheFourTheDocsName) {
+  std::vector<std::string> names;
+  for (const Tool& t : tools.tools()) {
+    names.push_back(t.name);
+    EXPECT_EQ(t.input_schema["type"], "object") << t.name;
+    EXPECT_EQ(t.output_schema["type"], "object") << t.name;
+    EXPECT_FALSE(t.description.empty());
+  }
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"classify_workload", "classify_trace", "run_benchmark", "verify_audit_log"}));
+}
+
+TEST_F(McpTools, ClassifyTraceGivesEachGpuAVerdictAndATimeline) {
+  const json r = call(tools, "classify_trace", {{"trace_file", test::fixture("csv/two_gpus.csv")}});
+  ASSERT_FALSE(r.contains("isError")) << r.dump();
+  const json& s = r["structuredContent"];
+  ASSERT_EQ(s["gpus"].size(), 2u);
+  EXPECT_EQ(s["gpus"][1]["workload_type"], "IDLE");  // GPU 1 idles throughout
+  EXPECT_FALSE(s["gpus"][0]["windows"].empty());
+  EXPECT_EQ(s["classifier"], "xgboost");
+  EXPECT_EQ(json::parse(r["content"][0]["text"].get<std::string>()), s);
+}
+
+TEST_F(McpTools, ClassifyTraceListsBadLinesAndStillClassifies) {
+  const json s =
+      call(tools, "classify_trace", {{"trace_file", test::fixture("csv/bad_lines.csv")}})["structuredContent"];
+  ASSERT_FALSE(s["errors"].empty());
+  EXPECT_NE(s["errors"][0]["where"].get<std::string>().find("bad_lines.csv:"), std::string::npos);
+  EXPECT_FALSE(s["gpus"].empty());
+}
+
+TEST_F(McpTools, ClassifyTraceFailuresAreToolErrors) {
+  EXPECT_NE(error_text(call(tools, "classify_trace", {{"trace_file", "/nonexistent/trace.csv"}}))
+                .find("/nonexistent/trace.csv"),
+            std::string::npos);
+  EXPECT_NE(error_text(call(tools, "classify_trace", {{"trace_file", test::fixture("csv")}})), "");  // a directory
+  EXPECT_NE(
+      error_text(
+          call(tools, "classify_trace",
+               {{"trace_file", test::fixture("csv/two_gpus.csv")}, {"window_seconds", 10}, {"stride_seconds", 20}}))
+          .find("stride_seconds"),
+      std::string::npos);
+  const std::string empty = test::write_temp("empty.jsonl", "");
+  EXPECT_NE(error_text(call(tools, "classify_trace", {{"trace_file", empty}})).find("no samples"), std::string::npos);
+}
+
+TEST_F(McpTools, ClassifyWorkloadSyntheticKeepsTheSeedShape) {
+  const json r = call(tools, "classify_workload",
+                      {{"backend", "synthetic"}, {"profile", "idle"}, {"samples", 30}, {"classifier", "rules"}});
+  ASSERT_FALSE(r.contains("isError")) << r.dump();
+  EXPECT_EQ(r["structuredContent"]["workload_type"], "IDLE");
+  EXPECT_EQ(r["structuredContent"]["sample_count"], 30);
+  EXPECT_FALSE(r["structuredContent"].contains("audit_log"));
+}
+
+TEST_F(McpTools, ClassifyWorkloadSimGivesTheFullResult) {
+  const json s = call(tools, "classify_workload",
+                      {{"backend", "sim"}, {"scenario", "training/pretrain"}, {"samples", 120}})["structuredContent"];
+  ASSERT_EQ(s["gpus"].size(), 1u);
+  EXPECT_EQ(s["gpus"][0]["workload_type"], "TRAINING");
+}
+
+TEST_F(McpTools, ClassifyWorkloadFailuresAreToolErrors) {
+  EXPECT_NE(error_text(call(tools, "classify_workload", {{"backend", "sim"}, {"scenario", "no/such"}})).find("no/such"),
+            std::string::npos);
+  EXPECT_NE(error_text(call(tools, "classify_workload", {{"backend", "synthetic"}, {"write_to_audit_log", true}}))
+                .find("--audit-log"),
+            std::string::npos);
+  // Schema violations are protocol errors, before anything runs.
+  EXPECT_THROW(tools.call("classify_workload", {{"samples", "many"}}), RpcError);
+  EXPECT_THROW(tools.call("classify_workload", {{"backend", "cuda"}}), RpcError);
+}
+
+TEST(McpToolsAuditLog, WritesOnlyTheConfiguredLogAndTheLogVerifies) {
+  const fs::path dir = fresh_dir("audit");
+  auto config = std::make_shared<ToolConfig>();
+  config->audit_log = (dir / "verdicts.jsonl").string();
+  const ToolRegistry tools = make_tools(config);
+  for (int i = 0; i < 2; ++i) {
+    const json s =
+        call(tools, "classify_workload",
+             {{"backend", "synthetic"}, {"classifier", "rules"}, {"write_to_audit_log", true}})["structuredContent"];
+    EXPECT_EQ(s["audit_log"]["path"], config->audit_log);
+    EXPECT_EQ(s["audit_log"]["entries_written"], 1);
+  }
+  EXPECT_EQ(files_under(dir), 1u);  // the log and nothing else (the lock is on the log itself)
+  const json v = call(tools, "verify_audit_log", {{"log_file", config->audit_log}})["structuredContent"];
+  EXPECT_EQ(v["valid"], true);
+  EXPECT_EQ(v["entries"], 2);
+
+  // Edited: the chain breaks at that line, reported as a finding, not a tool failure.
+  std::ifstream in(config->audit_log);
+  std::string first, second;
+  std::getline(in, first);
+  std::getline(in, second);
+  in.close();
+  const std::string verdict = "\"workload_type\":\"TRAINING\"";
+  const auto pos = first.find(verdict);
+  ASSERT_NE(pos, std::string::npos) << first;
+  first.replace(pos, verdict.size(), "\"workload_type\":\"INFERENCE\"");
+  std::ofstream(config->audit_log) << first << '\n' << second << '\n';
+  const json r = call(tools, "verify_audit_log", {{"log_file", config->audit_log}});
+  EXPECT_FALSE(r.contains("isError"));
+  EXPECT_EQ(r["structuredContent"]["valid"], false);
+  EXPECT_EQ(r["structuredContent"]["first_bad_line"], 1);
+  fs::remove_all(dir);
+}
+
+TEST_F(McpTools, VerifyAuditLogReadsTheSeedLog) {
+  const json s =
+      call(tools, "verify_audit_log", {{"log_file", test::fixture("audit/seed_log.jsonl")}})["structuredContent"];
+  EXPECT_EQ(s["valid"], true);
+  EXPECT_GT(s["entries"].get<int>(), 0);
+  EXPECT_NE(error_text(call(tools, "verify_audit_log", {{"log_file", "/nonexistent.jsonl"}})), "");
+  EXPECT_NE(
+      error_text(call(tools, "verify_audit_log",
+                      {{"log_file", test::fixture("audit/seed_log.jsonl")}, {"public_key_file", "/nonexistent.pub"}})),
+      "");
+}
+
+TEST_F(McpTools, RunBenchmarkSmallGivesTheCliShape) {
+  const json r = call(tools, "run_benchmark", {{"trials", 1}, {"duration_seconds", 30}});
+  ASSERT_FALSE(r.contains("isError")) << r.dump();
+  const json& s = r["structuredContent"];
+  EXPECT_EQ(s["protocol"], "standard");
+  EXPECT_TRUE(s["synthetic"].contains("overall"));
+  EXPECT_TRUE(s["synthetic"]["overall"].contains("xgboost"));
+  EXPECT_THROW(tools.call("run_benchmark", {{"trials", 0}}), RpcError);
+  EXPECT_THROW(tools.call("run_benchmark", {{"protocol", "best"}}), RpcError);
+}
+
+}  // namespace
+}  // namespace wt::mcp
