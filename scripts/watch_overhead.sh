@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # Measures `watch`'s own cost at 1 Hz on 8 GPUs, through the fake NVML library (no GPU needed):
 # CPU time per wall second and peak RSS, read from /proc while it runs with the audit log on.
-# Usage: scripts/watch_overhead.sh [BUILD_DIR] [SECONDS]   (default build/default, 60 s)
+# Usage: scripts/watch_overhead.sh [BUILD_DIR] [SECONDS] [DECLARED]   (default build/default, 60 s)
+# DECLARED, given, is passed as --declared (process:bash=training names each GPU's processes
+# from /proc at every window: the fixture lists this script's own shell on every GPU).
 # Startup (loading the model, opening the log) is left out: CPU time is counted from 5 s in.
 set -eu
 build=${1:-build/default}
 seconds=${2:-60}
+declared=()
+[ -n "${3:-}" ] && declared=(--declared "$3")
 wt="$build/src/workloadtruth"
 lib="$build/tests/fake_nvml/lib"
 [ -x "$wt" ] && [ -d "$lib" ] || { echo "build first: $wt and $lib are needed" >&2; exit 2; }
@@ -16,6 +20,7 @@ trap 'rm -rf "$tmp"' EXIT
 {
   for g in 0 1 2 3 4 5 6 7; do
     printf 'gpu GPU-%08d-0000-4000-8000-000000000000 00000000:%02X:00.0 NVIDIA H100 80GB HBM3\n' "$g" $((0x18 + g))
+    printf 'pids %d compute %d\n' "$g" $$
   done
   for t in $(seq 0 119); do
     for g in 0 1 2 3 4 5 6 7; do
@@ -28,7 +33,7 @@ trap 'rm -rf "$tmp"' EXIT
 } >"$tmp/eight_gpus.txt"
 
 LD_LIBRARY_PATH="$lib" FAKE_NVML_FIXTURE="$tmp/eight_gpus.txt" "$wt" watch --backend nvml --interval 1 \
-  --samples 0 --log "$tmp/overhead.log.jsonl" --json >"$tmp/out.jsonl" 2>"$tmp/err" &
+  --samples 0 --log "$tmp/overhead.log.jsonl" --json "${declared[@]}" >"$tmp/out.jsonl" 2>"$tmp/err" &
 pid=$!
 ticks=$(getconf CLK_TCK)
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }  # utime + stime

@@ -10,17 +10,31 @@
 #include "test_util.hpp"
 
 namespace wt::watch {
+namespace {
+
+std::optional<WorkloadType> type_of(const DeclaredLabels& labels, const GpuIdentity& gpu,
+                                    const std::vector<ProcessIdentity>& processes = {}) {
+  const DeclaredLookup d = labels.lookup(gpu, processes);
+  return d.declaration ? std::optional(d.declaration->type) : std::nullopt;
+}
+
+DeclaredLabels labels_of(const std::string& lines) { return parse_mapping(lines, "m.txt"); }
+
+const std::string kId = "3f2a9c1b7e4d" + std::string(52, 'a');
+const GpuIdentity kGpu{0, "GPU-abc", "", ""};
+
+}  // namespace
 
 TEST(DeclaredLabels, FlagsByIndexAndUuid) {
   const auto labels = parse_declared_flags({"0=inference", "GPU-abc = Training"});
-  EXPECT_EQ(labels.lookup({0, "GPU-x", "", ""}), WorkloadType::Inference);
-  EXPECT_EQ(labels.lookup({1, "GPU-abc", "", ""}), WorkloadType::Training);
-  EXPECT_EQ(labels.lookup({2, "GPU-y", "", ""}), std::nullopt);
+  EXPECT_EQ(type_of(labels, {0, "GPU-x", "", ""}), WorkloadType::Inference);
+  EXPECT_EQ(type_of(labels, {1, "GPU-abc", "", ""}), WorkloadType::Training);
+  EXPECT_EQ(type_of(labels, {2, "GPU-y", "", ""}), std::nullopt);
 }
 
 TEST(DeclaredLabels, UuidWinsOverIndex) {
   const auto labels = parse_declared_flags({"0=inference", "GPU-abc=training"});
-  EXPECT_EQ(labels.lookup({0, "GPU-abc", "", ""}), WorkloadType::Training);
+  EXPECT_EQ(type_of(labels, {0, "GPU-abc", "", ""}), WorkloadType::Training);
 }
 
 TEST(DeclaredLabels, BadFlagIsAUsageError) {
@@ -31,8 +45,8 @@ TEST(DeclaredLabels, BadFlagIsAUsageError) {
 
 TEST(DeclaredLabels, MappingLinesAndJson) {
   const auto lines = parse_mapping("# owners\n0=inference\n\n GPU-abc = training \n", "m.txt");
-  EXPECT_EQ(lines.lookup({0, "", "", ""}), WorkloadType::Inference);
-  EXPECT_EQ(lines.lookup({5, "GPU-abc", "", ""}), WorkloadType::Training);
+  EXPECT_EQ(type_of(lines, {0, "", "", ""}), WorkloadType::Inference);
+  EXPECT_EQ(type_of(lines, {5, "GPU-abc", "", ""}), WorkloadType::Training);
   EXPECT_EQ(parse_mapping(R"({"0": "inference", "GPU-abc": "training"})", "m.json"), lines);
 }
 
@@ -50,24 +64,102 @@ TEST(DeclaredLabels, BadMappingNamesFileAndLine) {
 TEST(DeclaredLabels, MappingFileIsReReadAndABadEditKeepsThePrevious) {
   const std::string path = test::write_temp("mapping.txt", "0=inference\n");
   MappingFile file(path);
-  EXPECT_EQ(file.labels().lookup({0, "", "", ""}), WorkloadType::Inference);
+  EXPECT_EQ(type_of(file.labels(), {0, "", "", ""}), WorkloadType::Inference);
   EXPECT_EQ(file.refresh(), std::nullopt);
 
   std::ofstream(path) << "0=training\n1=idle\n";
   EXPECT_EQ(file.refresh(), std::nullopt);
-  EXPECT_EQ(file.labels().lookup({0, "", "", ""}), WorkloadType::Training);
+  EXPECT_EQ(type_of(file.labels(), {0, "", "", ""}), WorkloadType::Training);
 
   std::ofstream(path) << "0=training\n1=sleeping\n";
   const auto warning = file.refresh();
   ASSERT_TRUE(warning.has_value());
   EXPECT_NE(warning->find("mapping.txt:2"), std::string::npos) << *warning;
   EXPECT_NE(warning->find("keeping the previous"), std::string::npos);
-  EXPECT_EQ(file.labels().lookup({1, "", "", ""}), WorkloadType::Idle);
+  EXPECT_EQ(type_of(file.labels(), {1, "", "", ""}), WorkloadType::Idle);
 
   std::filesystem::remove(path);
   EXPECT_TRUE(file.refresh().has_value());
   EXPECT_EQ(file.refresh(), std::nullopt);  // said once
-  EXPECT_EQ(file.labels().lookup({0, "", "", ""}), WorkloadType::Training);
+  EXPECT_EQ(type_of(file.labels(), {0, "", "", ""}), WorkloadType::Training);
+}
+
+TEST(DeclaredLabels, ProcessContainerAndPodKeysMatchWhatRunsOnTheGpu) {
+  const auto labels = labels_of("process:python=training\ncontainer:3F2A9C1B7E4D=inference\npod:llm-serve-7d9f=hpc\n");
+  EXPECT_TRUE(labels.has_process_keys());
+  const ProcessIdentity python{11, "python", "", ""}, contained{12, "bash", kId, ""},
+      pod{13, "x", "", "llm-serve-7d9f"};
+  EXPECT_EQ(type_of(labels, kGpu, {python}), WorkloadType::Training);
+  EXPECT_EQ(type_of(labels, kGpu, {contained}), WorkloadType::Inference);  // a prefix, any case
+  EXPECT_EQ(type_of(labels, kGpu, {pod}), WorkloadType::Hpc);
+  EXPECT_EQ(type_of(labels, kGpu, {{14, "pythonx", "", ""}}), std::nullopt);
+  EXPECT_EQ(type_of(labels, kGpu), std::nullopt);
+  const DeclaredLookup d = labels.lookup(kGpu, std::vector{contained});
+  ASSERT_TRUE(d.declaration);
+  EXPECT_EQ(d.declaration->key, "container:3F2A9C1B7E4D");  // as written
+  EXPECT_FALSE(labels_of("0=training\n").has_process_keys());
+}
+
+TEST(DeclaredLabels, PrecedenceGpuThenPodThenContainerThenProcess) {
+  const auto labels = labels_of("GPU-abc=mining\n0=graphics\npod:p=hpc\ncontainer:" + kId.substr(0, 12) +
+                                "=inference\nprocess:python=training\n");
+  const ProcessIdentity all{11, "python", kId, "p"}, no_pod{11, "python", kId, ""}, bare{11, "python", "", ""};
+  auto key = [&](const GpuIdentity& gpu, const ProcessIdentity& p) {
+    return labels.lookup(gpu, std::vector{p}).declaration->key;
+  };
+  EXPECT_EQ(key(kGpu, all), "GPU-abc");
+  EXPECT_EQ(key({0, "GPU-other", "", ""}, all), "0");
+  EXPECT_EQ(key({1, "GPU-other", "", ""}, all), "pod:p");
+  EXPECT_EQ(key({1, "", "", ""}, no_pod), "container:" + kId.substr(0, 12));
+  EXPECT_EQ(key({1, "", "", ""}, bare), "process:python");
+  // A process declared at a lower level does not override another's declaration at a higher one.
+  EXPECT_EQ(type_of(labels, {1, "", "", ""}, {bare, {12, "vllm", "", "p"}}), WorkloadType::Hpc);
+}
+
+TEST(DeclaredLabels, LongestContainerPrefixAndKubernetesIdsWin) {
+  const auto labels = labels_of("container:" + kId.substr(0, 12) + "=training\ncontainer:containerd://" +
+                                kId.substr(0, 20) + "=inference\n");
+  EXPECT_EQ(type_of(labels, kGpu, {{1, "", kId, ""}}), WorkloadType::Inference);
+  EXPECT_EQ(type_of(labels, kGpu, {{1, "", kId.substr(0, 12) + std::string(52, 'b'), ""}}), WorkloadType::Training);
+}
+
+TEST(DeclaredLabels, ProcessNamesAreComparedAsTheKernelTruncatesThem) {
+  const auto labels = labels_of("process:tritonserver-launcher=inference\n");
+  EXPECT_EQ(type_of(labels, kGpu, {{1, "tritonserver-la", "", ""}}), WorkloadType::Inference);
+}
+
+TEST(DeclaredLabels, ProcessesDeclaredDifferentlyAreAConflictAndNoDeclaration) {
+  const auto labels = labels_of("process:python=training\nprocess:vllm=inference\n");
+  const DeclaredLookup d = labels.lookup(
+      kGpu, std::vector<ProcessIdentity>{{11, "python", "", ""}, {12, "vllm", "", ""}, {13, "python", "", ""}});
+  EXPECT_FALSE(d.declaration);
+  EXPECT_EQ(d.conflict, "process:python=TRAINING (pid 11, 13); process:vllm=INFERENCE (pid 12)");
+  // Two keys that agree are no conflict; both are named.
+  const auto agree = labels_of("process:python=training\nprocess:torchrun=training\n");
+  const DeclaredLookup a =
+      agree.lookup(kGpu, std::vector<ProcessIdentity>{{11, "python", "", ""}, {12, "torchrun", "", ""}});
+  ASSERT_TRUE(a.declaration);
+  EXPECT_EQ(a.declaration->key, "process:python, process:torchrun");
+  EXPECT_TRUE(a.conflict.empty());
+}
+
+TEST(DeclaredLabels, BadProcessKeysNameFileAndLine) {
+  auto error = [](const std::string& text) {
+    try {
+      parse_mapping(text, "m.txt");
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(error("0=idle\nuser:bob=training\n"),
+            "m.txt:2: 'user:bob': unknown key kind 'user:' (process:, container:, pod:, or a GPU index or UUID)");
+  EXPECT_EQ(error("container:3f2a=training\n"),
+            "m.txt:1: 'container:3f2a': a container ID is 12 to 64 hex digits (the full ID or a prefix)");
+  EXPECT_EQ(error("pod:=training\n"), "m.txt:1: 'pod:' names no pod");
+  EXPECT_EQ(error(R"({"process:": "training"})"), "m.txt: 'process:' names no process");
+  EXPECT_THROW(parse_declared_flags({"container:xyz=training"}), std::invalid_argument);
+  EXPECT_TRUE(type_of(parse_declared_flags({"process:python=training"}), kGpu, {{1, "python", "", ""}}));
 }
 
 TEST(DeclaredLabels, MissingMappingFileIsAnError) { EXPECT_THROW(MappingFile("/nonexistent/mapping.txt"), InputError); }

@@ -84,6 +84,40 @@ TEST(NvmlSource, FirstPollConvertsEveryUnit) {
   EXPECT_TRUE(source.diagnostics().empty());
 }
 
+// Compute (_v2, nvmlProcessInfo_t) and graphics (unversioned, nvmlProcessInfo_v1_t) lists merged,
+// each grown from a size query; listed again only when due or when the compute count changes.
+TEST(NvmlSource, ProcessesAreListedPerGpuAndRelistedWhenTheirCountChanges) {
+  ASSERT_TRUE(fake_nvml_found());
+  const auto env = use_fixture("two_gpus.txt");
+  wt::NvmlOptions o = options(6);
+  o.process_refresh_s = 3600;  // never due in this test: only a count change re-lists
+  wt::NvmlSource source(o);
+  const auto samples = read_all(source);
+  ASSERT_EQ(samples.size(), 9U);  // GPU 1 is lost at poll 3
+  ASSERT_TRUE(samples[0].processes);
+  EXPECT_EQ(*samples[0].processes, (wt::ProcessIds{3100, 4242, 4243}));
+  EXPECT_EQ(samples[2].processes, samples[0].processes);  // the same list, not read again
+  EXPECT_EQ(samples[4].processes, samples[0].processes);  // graphics PID 3200 started: not due yet
+  ASSERT_TRUE(samples[1].processes);
+  EXPECT_TRUE(samples[1].processes->empty());  // GPU 1 runs none
+  ASSERT_TRUE(samples[6].processes);           // GPU 0, poll 3: 4250 started
+  EXPECT_EQ(*samples[6].processes, (wt::ProcessIds{3100, 3200, 4242, 4243, 4250}));
+  EXPECT_EQ(samples[8].processes, samples[6].processes);
+}
+
+TEST(NvmlSource, ProcessesAreRelistedWhenDue) {
+  ASSERT_TRUE(fake_nvml_found());
+  const auto env = use_fixture("two_gpus.txt");
+  wt::NvmlOptions o = options(3);
+  o.process_refresh_s = 0;  // every poll
+  wt::NvmlSource source(o);
+  const auto samples = read_all(source);
+  ASSERT_EQ(samples.size(), 6U);
+  EXPECT_EQ(samples[2].processes, samples[0].processes);  // read again, unchanged: still shared
+  ASSERT_TRUE(samples[4].processes);
+  EXPECT_EQ(*samples[4].processes, (wt::ProcessIds{3100, 3200, 4242, 4243}));
+}
+
 TEST(NvmlSource, IdentityComesFromTheDriverAndIsSharedPerGpu) {
   ASSERT_TRUE(fake_nvml_found());
   const auto env = use_fixture("two_gpus.txt");

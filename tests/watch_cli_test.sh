@@ -46,7 +46,7 @@ expect mismatch-logged '[ $(grep -c "\"type\":\"mismatch\"" "$tmp/m.log") -eq 1 
 expect mismatch-command 'jq -e ".type == \"mismatch\" and .gpu_index == 0 and .declared == \"INFERENCE\"" "$tmp/alert.out" >/dev/null'
 check mismatch-log-verifies 0 "$wt" verify-log "$tmp/m.log"
 check mismatch-plain 0 "$wt" watch --replay "$csv" --classifier rules --no-log --declared 0=inference --mismatch-after 30 --mismatch-confidence 0.5
-expect mismatch-plain-line 'grep -q "GPU 0  MISMATCH declared INFERENCE, observed TRAINING (conf [0-9.]*) for " "$tmp/out"'
+expect mismatch-plain-line 'grep -q "GPU 0  MISMATCH declared INFERENCE (0), observed TRAINING (conf [0-9.]*) for " "$tmp/out"'
 check no-mismatch-short 0 "$wt" watch --replay "$csv" --classifier rules --json --no-log --declared 0=inference --mismatch-after 600
 expect no-mismatch-short-events '! grep -q "\"type\":\"mismatch\"" "$tmp/out"'
 
@@ -64,6 +64,45 @@ check mapping-bad 1 "$wt" watch --replay "$csv" --classifier rules --no-log --de
 expect mapping-bad-message 'grep -q "bad_map.txt:2: .1 training. is not KEY=type" "$tmp/err"'
 check mapping-missing 1 "$wt" watch --replay "$csv" --classifier rules --no-log --declared-file "$tmp/nope.txt"
 check declared-bad 2 "$wt" watch --replay "$csv" --classifier rules --no-log --declared 0=gaming
+
+# Declared by what runs on the GPU, on the live (fake) NVML library. A real process named
+# ddp-trainer stands in for the workload: the fixture lists its PID as a compute process of GPU 0,
+# and `watch` names it from /proc.
+if [ -f "$fx/nvml/two_gpus.txt" ]; then
+  cp "$(command -v sleep)" "$tmp/ddp-trainer"
+  "$tmp/ddp-trainer" 120 &
+  trainer=$!
+  sed "s/4242/$trainer/g" "$fx/nvml/two_gpus.txt" >"$tmp/procs.txt"
+  live=(--backend nvml --gpu 0 --interval 0.02 --samples 60 --window 0.2 --stride 0.1 --json --no-log)
+  mm0=(--mismatch-after 0.3 --mismatch-confidence 0)
+  check process-declared 0 env FAKE_NVML_FIXTURE="$tmp/procs.txt" "$wt" watch "${live[@]}" "${mm0[@]}" --declared process:ddp-trainer=mining
+  expect process-declared-window 'jq -se "[.[] | select(.type == \"window\")] | last | .declared == \"MINING\" and .declared_by == \"process:ddp-trainer\" and .declared_conflict == null" "$tmp/out" >/dev/null'
+  expect process-declared-alert 'jq -se "[.[] | select(.type == \"mismatch\")] | .[0].state == \"raised\" and .[0].declared == \"MINING\" and .[0].declared_by == \"process:ddp-trainer\"" "$tmp/out" >/dev/null'
+  check process-undeclared 0 env FAKE_NVML_FIXTURE="$tmp/procs.txt" "$wt" watch "${live[@]}" "${mm0[@]}" --declared process:ddp-other=mining
+  expect process-undeclared-none '! grep -q "\"type\":\"mismatch\"" "$tmp/out" && jq -se "[.[] | select(.type == \"window\")] | all(.declared == null)" "$tmp/out" >/dev/null'
+  kill "$trainer"
+  wait "$trainer" 2>/dev/null
+
+  # Pods from a procfs tree (--proc-root): the fixture's PIDs 4243 and 4250 in two pods. Declared
+  # alike they agree; declared differently they conflict, and the GPU has no declaration.
+  for pid in 4243 4250; do
+    mkdir -p "$tmp/proc/$pid"
+    echo python >"$tmp/proc/$pid/comm"
+    echo "0::/kubepods.slice/cri-containerd-$(printf '%064d' "$pid").scope" >"$tmp/proc/$pid/cgroup"
+    printf 'KUBERNETES_SERVICE_HOST=10.0.0.1\0HOSTNAME=pod-%s\0' "$pid" >"$tmp/proc/$pid/environ"
+  done
+  printf 'pod:pod-4243=mining\npod:pod-4250=mining\nprocess:python=inference\n' >"$tmp/pods.txt"
+  check pod-declared 0 env FAKE_NVML_FIXTURE="$fx/nvml/two_gpus.txt" "$wt" watch "${live[@]}" "${mm0[@]}" --proc-root "$tmp/proc" --declared-file "$tmp/pods.txt"
+  expect pod-declared-by 'jq -se "[.[] | select(.type == \"window\")] | last | .declared == \"MINING\" and .declared_by == \"pod:pod-4243, pod:pod-4250\"" "$tmp/out" >/dev/null'
+  printf 'pod:pod-4243=mining\npod:pod-4250=training\n' >"$tmp/pods.txt"
+  check pod-conflict 0 env FAKE_NVML_FIXTURE="$fx/nvml/two_gpus.txt" "$wt" watch "${live[@]}" "${mm0[@]}" --proc-root "$tmp/proc" --declared-file "$tmp/pods.txt"
+  expect pod-conflict-window 'jq -se "[.[] | select(.type == \"window\")] | last | .declared == null and .declared_conflict == \"pod:pod-4243=MINING (pid 4243); pod:pod-4250=TRAINING (pid 4250)\"" "$tmp/out" >/dev/null'
+  expect pod-conflict-warned '[ "$(grep -c "GPU 0: declarations conflict, so none applies: pod:pod-4243=MINING (pid 4243); pod:pod-4250=TRAINING (pid 4250)" "$tmp/err")" -eq 1 ]'
+  expect pod-conflict-no-alert '! grep -q "\"type\":\"mismatch\"" "$tmp/out"'
+  echo "container:12ab=training" >"$tmp/short_id.txt"
+  check container-key-bad 1 "$wt" watch --replay "$csv" --classifier rules --no-log --declared-file "$tmp/short_id.txt"
+  expect container-key-bad-message 'grep -q "12 to 64 hex digits" "$tmp/err"'
+fi
 
 # Live NVML (fake library) until SIGTERM: the last window is flushed, the log closes with a
 # signed final checkpoint and verifies.

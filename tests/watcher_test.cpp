@@ -28,9 +28,11 @@ class UtilClassifier final : public Classifier {
 
 struct Recorder final : WatchSink {
   std::vector<std::pair<WorkloadType, bool>> windows;  // window verdict, job changed
+  std::vector<std::string> declared_by;                // per window
   std::vector<MismatchEvent> events;
-  void on_window(const GpuWatch&, const Window&, const Verdict& v, bool changed, double) override {
+  void on_window(const GpuWatch& g, const Window&, const Verdict& v, bool changed, double) override {
     windows.emplace_back(v.type, changed);
+    declared_by.push_back(g.declared_by);
   }
   void on_mismatch(const GpuWatch&, const MismatchEvent& e, double) override { events.push_back(e); }
 };
@@ -46,6 +48,10 @@ std::vector<Sample> phases(int inference_s, int training_s) {
   return a;
 }
 
+DeclaredLookup declared_inference(const GpuIdentity&, std::span<const std::uint32_t>) {
+  return {Declaration{WorkloadType::Inference, "0"}, {}};
+}
+
 WatchOptions options(double persist_s) {
   WatchOptions o;
   o.window = {30, 15, 3};
@@ -59,8 +65,7 @@ WatchOptions options(double persist_s) {
 TEST(Watcher, JobChangesOnceAndMismatchIsRaisedAgainstTheDeclaration) {
   const UtilClassifier classifier;
   Recorder rec;
-  Watcher w(
-      classifier, options(120), [](const GpuIdentity&) { return WorkloadType::Inference; }, {&rec}, [] { return 0.0; });
+  Watcher w(classifier, options(120), declared_inference, {&rec}, [] { return 0.0; });
   for (const Sample& s : phases(120, 300)) w.push(s);
   w.finish();
 
@@ -80,6 +85,41 @@ TEST(Watcher, JobChangesOnceAndMismatchIsRaisedAgainstTheDeclaration) {
   EXPECT_TRUE(w.every_gpu_classified());
 }
 
+// Declared by the process on it: the declaration follows the PIDs the samples carry, and the
+// alert names the key that declared it.
+TEST(Watcher, ADeclarationByProcessFollowsThePidsOnTheGpu) {
+  DeclaredLabels labels;
+  std::string why;
+  ASSERT_TRUE(labels.set("process:vllm", WorkloadType::Inference, why));
+  std::vector<std::uint32_t> seen;
+  auto declared = [&](const GpuIdentity& gpu, std::span<const std::uint32_t> pids) {
+    std::vector<ProcessIdentity> processes;
+    for (const std::uint32_t pid : pids) {
+      processes.push_back({pid, pid == 7 ? "vllm" : "bash", "", ""});
+      seen.push_back(pid);
+    }
+    return labels.lookup(gpu, processes);
+  };
+  const UtilClassifier classifier;
+  Recorder rec;
+  Watcher w(classifier, options(120), declared, {&rec}, [] { return 0.0; });
+  auto samples = phases(120, 300);
+  const auto pids = std::make_shared<const ProcessIds>(ProcessIds{3, 7});  // vllm starts 40 s in
+  for (Sample& s : samples)
+    if (s.time_s >= 40) s.processes = pids;
+  for (const Sample& s : samples) w.push(s);
+  w.finish();
+
+  ASSERT_GE(rec.declared_by.size(), 4u);
+  EXPECT_EQ(rec.declared_by[0], "");  // the window [0, 30) closes before vllm starts
+  EXPECT_EQ(rec.declared_by.back(), "process:vllm");
+  EXPECT_EQ(seen.front(), 3u);
+  ASSERT_EQ(rec.events.size(), 1u);
+  EXPECT_EQ(rec.events[0].declared, WorkloadType::Inference);
+  EXPECT_EQ(rec.events[0].declared_by, "process:vllm");
+  EXPECT_EQ(w.gpus()[0].processes, pids);
+}
+
 TEST(Watcher, EveryWindowAndAlertIsLoggedAndTheLogVerifies) {
   const std::string path = test::write_temp("watch.log.jsonl", "");
   std::filesystem::remove(path);
@@ -88,7 +128,7 @@ TEST(Watcher, EveryWindowAndAlertIsLoggedAndTheLogVerifies) {
   {
     audit::AuditLog log(path, {});
     AuditSink sink(log);
-    Watcher w(classifier, options(60), [](const GpuIdentity&) { return WorkloadType::Inference; }, {&rec, &sink});
+    Watcher w(classifier, options(60), declared_inference, {&rec, &sink});
     for (const Sample& s : phases(60, 120)) w.push(s);
     w.finish();
     log.close();

@@ -6,9 +6,13 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <cstdint>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <optional>
+#include <span>
+#include <vector>
 
 #include "audit/audit_log.hpp"
 #include "classify/classifier.hpp"
@@ -23,6 +27,7 @@
 #include "sink/audit_sink.hpp"
 #include "watch/alert_command.hpp"
 #include "watch/declared_labels.hpp"
+#include "watch/process_identity.hpp"
 #include "watch/watcher.hpp"
 
 namespace wt::cli {
@@ -40,6 +45,7 @@ struct WatchCliOptions {
   audit::AuditLogOptions log_options;
   std::vector<std::string> declared;
   std::string declared_file;
+  std::string proc_root = "/proc";
   std::string on_mismatch;
   double on_mismatch_timeout_s = 10;
 };
@@ -115,10 +121,21 @@ int run_watch(WatchCliOptions& o) {
   else if (!live)
     sinks.push_back(&plain_view);
 
-  auto declared = [&](const GpuIdentity& g) -> std::optional<WorkloadType> {
-    if (auto t = flag_labels.lookup(g)) return t;
-    if (mapping) return mapping->labels().lookup(g);
-    return std::nullopt;
+  // Processes are named (from /proc) only while some key needs it, once per window per GPU.
+  const watch::ProcessResolver resolver(o.proc_root);
+  std::map<int, std::string> conflicts;  // by GPU index: the last one warned about
+  auto declared = [&](const GpuIdentity& g, std::span<const std::uint32_t> pids) {
+    std::vector<watch::ProcessIdentity> processes;
+    if (flag_labels.has_process_keys() || (mapping && mapping->labels().has_process_keys()))
+      for (const std::uint32_t pid : pids) processes.push_back(resolver.resolve(pid));
+    watch::DeclaredLookup d = flag_labels.lookup(g, processes);
+    if (!d.declaration && d.conflict.empty() && mapping) d = mapping->labels().lookup(g, processes);
+    if (std::string& last = conflicts[g.index]; d.conflict != last) {
+      if (!d.conflict.empty())
+        warn("GPU " + std::to_string(g.index) + ": declarations conflict, so none applies: " + d.conflict);
+      last = d.conflict;
+    }
+    return d;
   };
   watch::Watcher watcher(*classifier, o.watch, declared, sinks);
   LiveView live_view(std::cout);
@@ -213,10 +230,14 @@ Command add_watch_command(CLI::App& app) {
   sub->add_option("--switch-confidence", w.hysteresis.switch_confidence,
                   "A single window at least this confident switches the job verdict at once (above 1: never)")
       ->check(CLI::Range(0.0, 2.0));
-  sub->add_option("--declared", o->declared, "Declared workload per GPU: INDEX=type or UUID=type, comma-separated")
+  sub->add_option("--declared", o->declared,
+                  "Declared workloads, comma-separated KEY=type; KEY: a GPU index or UUID, process:NAME, "
+                  "container:ID or pod:NAME")
       ->delimiter(',');
   sub->add_option("--declared-file", o->declared_file,
                   "Mapping file of declared workloads (JSON object or KEY=type lines), re-read when it changes");
+  sub->add_option("--proc-root", o->proc_root,
+                  "Where the host's procfs is mounted, to name the processes on each GPU (default /proc)");
   sub->add_option("--mismatch-confidence", w.mismatch.min_confidence,
                   "A window counts against a declaration at this confidence or above")
       ->check(CLI::Range(0.0, 1.0));

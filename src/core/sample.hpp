@@ -1,8 +1,10 @@
 // One telemetry reading of one GPU: the unit every source produces.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/signal.hpp"
 
@@ -30,10 +32,16 @@ struct Reading {
   SignalValues values;
 };
 
+// The IDs of the processes running on a GPU (compute and graphics), as a source last listed
+// them. Shared like identities: a source re-lists them every few seconds, not per sample.
+using ProcessIds = std::vector<std::uint32_t>;
+using ProcessIdsRef = std::shared_ptr<const ProcessIds>;
+
 // A reading of an identified GPU: the unit every source produces. A per-GPU stage (the
 // windower) keeps only the Reading part, sliced off without touching the shared identity.
 struct Sample : Reading {
   GpuRef gpu;
+  ProcessIdsRef processes{};  // null when the source cannot list them (replays, simulations)
 };
 
 }  // namespace wt

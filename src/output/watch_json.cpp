@@ -11,6 +11,7 @@ double round3(double x) { return std::round(x * 1000.0) / 1000.0; }
 nlohmann::json declared_json(const watch::GpuWatch& g) {
   return g.declared ? nlohmann::json(to_string(*g.declared)) : nlohmann::json(nullptr);
 }
+nlohmann::json text_or_null(const std::string& s) { return s.empty() ? nlohmann::json(nullptr) : nlohmann::json(s); }
 }  // namespace
 
 nlohmann::json watch_window_json(const watch::GpuWatch& g, const Window& w, const Verdict& v) {
@@ -29,6 +30,8 @@ nlohmann::json watch_window_json(const watch::GpuWatch& g, const Window& w, cons
       {"job_since", format_iso_time(g.job.since_s())},
       {"held_s", round3(w.end_s - g.job.since_s())},
       {"declared", declared_json(g)},
+      {"declared_by", text_or_null(g.declared_by)},
+      {"declared_conflict", text_or_null(g.declared_conflict)},
       {"mismatch", g.mismatch.alerting()},
   };
 }
@@ -42,6 +45,7 @@ nlohmann::json mismatch_json(const watch::GpuWatch& g, const watch::MismatchEven
       {"uuid", g.gpu.uuid},
       {"name", g.gpu.name},
       {"declared", to_string(e.declared)},
+      {"declared_by", text_or_null(e.declared_by)},
       {"observed", to_string(e.observed)},
       {"confidence", round4(e.confidence)},
       {"since", format_iso_time(e.since_s)},

@@ -9,11 +9,12 @@
 namespace wt {
 
 // {"type": "window", gpu_index, uuid, name, window_start, window_end, partial, workload_type,
-//  confidence, job_type, job_confidence, job_since, held_s, declared, mismatch}
+//  confidence, job_type, job_confidence, job_since, held_s, declared, declared_by,
+//  declared_conflict, mismatch}
 nlohmann::json watch_window_json(const watch::GpuWatch& gpu, const Window& window, const Verdict& verdict);
 
 // {"type": "mismatch", state ("raised" | "cleared"), timestamp (UTC, when logged), gpu_index,
-//  uuid, name, declared, observed, confidence, since, at, duration_s}
+//  uuid, name, declared, declared_by, observed, confidence, since, at, duration_s}
 nlohmann::json mismatch_json(const watch::GpuWatch& gpu, const watch::MismatchEvent& event, double logged_at_s);
 
 }  // namespace wt

@@ -24,6 +24,13 @@ std::string pad(std::string s, std::size_t width) {
 
 std::string gpu_label(const watch::GpuWatch& g) { return "GPU " + std::to_string(g.gpu.index); }
 
+// "INFERENCE pod:llm-serve" (the type and the key behind it), "CONFLICT", or "-".
+std::string declared_cell(const watch::GpuWatch& g) {
+  if (!g.declared_conflict.empty()) return "CONFLICT";
+  if (!g.declared) return "-";
+  return (std::string(to_string(*g.declared)) + " " + g.declared_by).substr(0, 25);
+}
+
 }  // namespace
 
 std::string format_duration(double seconds) {
@@ -67,16 +74,17 @@ void PlainLinesView::on_window(const watch::GpuWatch& g, const Window& window, c
   if (!job_changed) return;
   out_ << format_iso_time(window.end_s) << "  " << gpu_label(g) << "  " << to_string(g.job.type()) << "  conf "
        << fixed(g.job.confidence(), 2) << "  since " << format_iso_time(g.job.since_s());
-  if (g.declared) out_ << "  declared " << to_string(*g.declared);
+  if (g.declared) out_ << "  declared " << to_string(*g.declared) << " (" << g.declared_by << ")";
+  if (!g.declared_conflict.empty()) out_ << "  declarations conflict: " << g.declared_conflict;
   out_ << '\n' << std::flush;
 }
 
 void PlainLinesView::on_mismatch(const watch::GpuWatch& g, const watch::MismatchEvent& e, double) {
   out_ << format_iso_time(e.at_s) << "  " << gpu_label(g) << "  ";
   if (e.kind == watch::MismatchEvent::Kind::Raised)
-    out_ << "MISMATCH declared " << to_string(e.declared) << ", observed " << to_string(e.observed) << " (conf "
-         << fixed(e.confidence, 2) << ") for " << format_duration(e.at_s - e.since_s) << " since "
-         << format_iso_time(e.since_s);
+    out_ << "MISMATCH declared " << to_string(e.declared) << " (" << e.declared_by << "), observed "
+         << to_string(e.observed) << " (conf " << fixed(e.confidence, 2) << ") for "
+         << format_duration(e.at_s - e.since_s) << " since " << format_iso_time(e.since_s);
   else
     out_ << "mismatch cleared (declared " << to_string(e.declared) << ")";
   out_ << '\n' << std::flush;
@@ -87,7 +95,7 @@ void LiveView::draw(const std::vector<watch::GpuWatch>& gpus, const std::string&
   if (lines_drawn_ > 0) frame += "\x1b[" + std::to_string(lines_drawn_) + "A\r";  // back to the table's top
   auto line = [&frame](const std::string& text) { frame += text + "\x1b[K\n"; };
   line(pad("GPU", 4) + pad("NAME", 24) + pad("VERDICT", 10) + pad("CONF", 6) + pad("HELD", 8) +
-       pad("UTIL", watch::Recent::kSize + 2) + pad("POWER", watch::Recent::kSize + 2) + pad("DECLARED", 10) +
+       pad("UTIL", watch::Recent::kSize + 2) + pad("POWER", watch::Recent::kSize + 2) + pad("DECLARED", 26) +
        "MISMATCH");
   for (const watch::GpuWatch& g : gpus) {
     const bool known = g.job.known();
@@ -108,8 +116,7 @@ void LiveView::draw(const std::vector<watch::GpuWatch>& gpus, const std::string&
          pad(known ? fixed(g.job.confidence(), 2) : "", 6) +
          pad(known ? format_duration(g.last_sample_s - g.job.since_s()) : "", 8) + util +
          std::string(watch::Recent::kSize + 2 - g.util.size(), ' ') + power +
-         std::string(watch::Recent::kSize + 2 - g.power.size(), ' ') +
-         pad(g.declared ? std::string(to_string(*g.declared)) : "-", 10) + mismatch);
+         std::string(watch::Recent::kSize + 2 - g.power.size(), ' ') + pad(declared_cell(g), 26) + mismatch);
   }
   line(status);
   lines_drawn_ = gpus.size() + 2;

@@ -2,6 +2,9 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -18,42 +21,132 @@ std::string trim(const std::string& s) {
   return s.substr(b, s.find_last_not_of(" \t\r") - b + 1);
 }
 
-// Parses "KEY=type"; nullopt with `why` set when malformed.
-std::optional<std::pair<std::string, WorkloadType>> parse_item(const std::string& item, std::string& why) {
+constexpr std::size_t kCommLength = 15;          // the kernel keeps this much of a process name
+constexpr std::size_t kMinContainerPrefix = 12;  // as `docker ps` shows an ID
+constexpr std::size_t kContainerIdLength = 64;
+
+bool is_hex(const std::string& s) {
+  return std::all_of(s.begin(), s.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+}
+
+// Parses "KEY=type" into `labels`; false with `why` set when malformed.
+bool parse_item(const std::string& item, DeclaredLabels& labels, std::string& why) {
   const auto eq = item.find('=');
   if (eq == std::string::npos) {
     why = "'" + item + "' is not KEY=type";
-    return std::nullopt;
+    return false;
   }
   const std::string key = trim(item.substr(0, eq)), value = trim(item.substr(eq + 1));
   if (key.empty()) {
-    why = "'" + item + "' has no GPU index or UUID before '='";
-    return std::nullopt;
+    why = "'" + item + "' has no key (a GPU index or UUID, process:, container: or pod:) before '='";
+    return false;
   }
   const auto type = parse_workload_type(value);
   if (!type) {
     why = "'" + value + "' is not a workload type (training, inference, idle, hpc, mining, graphics, unknown)";
-    return std::nullopt;
+    return false;
   }
-  return std::pair{key, *type};
+  return labels.set(key, *type, why);
+}
+
+// "KEY=TYPE (pid 1, 2)" for each key, joined with "; ".
+std::string describe_conflict(const std::vector<std::pair<std::string, std::uint32_t>>& hits,
+                              const std::map<std::string, WorkloadType>& types) {
+  std::string text;
+  for (const auto& [key, type] : types) {
+    std::string pids;
+    for (const auto& hit : hits)
+      if (hit.first == key) pids += (pids.empty() ? " " : ", ") + std::to_string(hit.second);
+    text += (text.empty() ? "" : "; ") + key + "=" + std::string(to_string(type)) + " (pid" + pids + ")";
+  }
+  return text;
 }
 
 }  // namespace
 
-std::optional<WorkloadType> DeclaredLabels::lookup(const GpuIdentity& gpu) const {
+bool DeclaredLabels::set(const std::string& key, WorkloadType type, std::string& why) {
+  const Entry entry{key, type};
+  const auto colon = key.find(':');
+  if (colon == std::string::npos) {  // a GPU index or UUID (GPU-..., MIG-...)
+    gpus_[key] = entry;
+    return true;
+  }
+  const std::string kind = key.substr(0, colon);
+  std::string value = trim(key.substr(colon + 1));
+  if (kind != "process" && kind != "container" && kind != "pod") {
+    why = "'" + key + "': unknown key kind '" + kind + ":' (process:, container:, pod:, or a GPU index or UUID)";
+    return false;
+  }
+  if (value.empty()) {
+    why = "'" + key + "' names no " + kind;
+    return false;
+  }
+  if (kind == "process") {
+    names_[value.substr(0, kCommLength)] = entry;
+  } else if (kind == "pod") {
+    pods_[value] = entry;
+  } else {
+    // As Kubernetes reports it (containerd://ID, docker://ID, cri-o://ID) or as docker does.
+    if (const auto scheme = value.find("://"); scheme != std::string::npos) value.erase(0, scheme + 3);
+    std::transform(value.begin(), value.end(), value.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (value.size() < kMinContainerPrefix || value.size() > kContainerIdLength || !is_hex(value)) {
+      why = "'" + key + "': a container ID is 12 to 64 hex digits (the full ID or a prefix)";
+      return false;
+    }
+    containers_[value] = entry;
+  }
+  return true;
+}
+
+DeclaredLookup DeclaredLabels::lookup(const GpuIdentity& gpu, std::span<const ProcessIdentity> processes) const {
+  auto found = [](const Entry& e) { return DeclaredLookup{Declaration{e.type, e.key}, {}}; };
   if (!gpu.uuid.empty())
-    if (auto it = by_key_.find(gpu.uuid); it != by_key_.end()) return it->second;
-  if (auto it = by_key_.find(std::to_string(gpu.index)); it != by_key_.end()) return it->second;
-  return std::nullopt;
+    if (auto it = gpus_.find(gpu.uuid); it != gpus_.end()) return found(it->second);
+  if (auto it = gpus_.find(std::to_string(gpu.index)); it != gpus_.end()) return found(it->second);
+
+  auto exact = [](const std::map<std::string, Entry>& keys, const std::string& value) -> const Entry* {
+    const auto it = value.empty() ? keys.end() : keys.find(value);
+    return it == keys.end() ? nullptr : &it->second;
+  };
+  // The longest key that is a prefix of the container's ID: the most specific one.
+  auto container = [this](const std::string& id) -> const Entry* {
+    const Entry* best = nullptr;
+    std::size_t best_length = 0;
+    for (const auto& kv : containers_)
+      if (!id.empty() && id.starts_with(kv.first) && kv.first.size() > best_length) {
+        best = &kv.second;
+        best_length = kv.first.size();
+      }
+    return best;
+  };
+  // Pods, then containers, then process names: the first level any process matches decides.
+  for (int level = 0; level < 3; ++level) {
+    std::vector<std::pair<std::string, std::uint32_t>> hits;  // key, PID
+    std::map<std::string, WorkloadType> types;                // by key
+    for (const ProcessIdentity& p : processes) {
+      const Entry* e = level == 0   ? exact(pods_, p.pod)
+                       : level == 1 ? container(p.container_id)
+                                    : exact(names_, p.name);
+      if (e == nullptr) continue;
+      hits.emplace_back(e->key, p.pid);
+      types[e->key] = e->type;
+    }
+    if (types.empty()) continue;
+    const WorkloadType type = types.begin()->second;
+    if (std::any_of(types.begin(), types.end(), [type](const auto& kv) { return kv.second != type; }))
+      return {std::nullopt, describe_conflict(hits, types)};
+    std::string keys;
+    for (const auto& kv : types) keys += (keys.empty() ? "" : ", ") + kv.first;
+    return {Declaration{type, keys}, {}};
+  }
+  return {};
 }
 
 DeclaredLabels parse_declared_flags(const std::vector<std::string>& items) {
   DeclaredLabels labels;
   for (const std::string& item : items) {
-    std::string why;
-    const auto kv = parse_item(item, why);
-    if (!kv) throw std::invalid_argument("--declared: " + why);
-    labels.set(kv->first, kv->second);
+    if (std::string why; !parse_item(item, labels, why)) throw std::invalid_argument("--declared: " + why);
   }
   return labels;
 }
@@ -70,7 +163,7 @@ DeclaredLabels parse_mapping(const std::string& text, const std::string& origin)
     for (const auto& [key, value] : j.items()) {
       const auto type = value.is_string() ? parse_workload_type(value.get<std::string>()) : std::nullopt;
       if (!type) throw InputError(origin + ": \"" + key + "\": " + value.dump() + " is not a workload type");
-      labels.set(key, *type);
+      if (std::string why; !labels.set(trim(key), *type, why)) throw InputError(origin + ": " + why);
     }
     return labels;
   }
@@ -79,10 +172,7 @@ DeclaredLabels parse_mapping(const std::string& text, const std::string& origin)
   for (std::size_t n = 1; std::getline(in, line); ++n) {
     line = trim(line);
     if (line.empty() || line[0] == '#') continue;
-    std::string why;
-    const auto kv = parse_item(line, why);
-    if (!kv) throw InputError(at(origin, n) + ": " + why);
-    labels.set(kv->first, kv->second);
+    if (std::string why; !parse_item(line, labels, why)) throw InputError(at(origin, n) + ": " + why);
   }
   return labels;
 }

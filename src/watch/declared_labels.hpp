@@ -1,31 +1,57 @@
-// What each GPU's owner declared it runs: from --declared (GPU index = type) and from a mapping
-// file keyed by GPU index or UUID, re-read when it changes. Format: docs/watch.md.
+// What each GPU's owner declared it runs: from --declared and from a mapping file, re-read when
+// it changes. Keys name a GPU (index or UUID) or what runs on it (process:NAME, container:ID,
+// pod:NAME). Format and precedence: docs/watch.md ("Declared labels").
 #pragma once
 
 #include <ctime>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "classify/verdict.hpp"
 #include "core/sample.hpp"
+#include "watch/process_identity.hpp"
 
 namespace wt::watch {
 
+struct Declaration {
+  WorkloadType type;
+  std::string key;  // the key that matched, as written: "0", "GPU-5f3c...", "process:python"
+  friend bool operator==(const Declaration&, const Declaration&) = default;
+};
+
+struct DeclaredLookup {
+  std::optional<Declaration> declaration;
+  // Set when the GPU's processes are declared differently at the deciding level; the GPU then
+  // has no declaration. Names each key, its type and the PIDs it matched.
+  std::string conflict;
+};
+
 class DeclaredLabels {
  public:
-  // Keys: a GPU index ("0") or a UUID. A UUID match wins over an index match.
-  void set(const std::string& key, WorkloadType type) { by_key_[key] = type; }
-  std::optional<WorkloadType> lookup(const GpuIdentity& gpu) const;
-  bool empty() const { return by_key_.empty(); }
+  // Checks the key's form; false (with `why` set) when it is malformed.
+  bool set(const std::string& key, WorkloadType type, std::string& why);
+  // Precedence: GPU UUID > GPU index > pod > container > process. At the first of the process
+  // levels any of `processes` matches, they must agree, or the answer is a conflict.
+  DeclaredLookup lookup(const GpuIdentity& gpu, std::span<const ProcessIdentity> processes = {}) const;
+  bool empty() const { return gpus_.empty() && pods_.empty() && containers_.empty() && names_.empty(); }
+  // Whether any key names a process, container or pod (so the GPU's processes need resolving).
+  bool has_process_keys() const { return !pods_.empty() || !containers_.empty() || !names_.empty(); }
   friend bool operator==(const DeclaredLabels&, const DeclaredLabels&) = default;
 
  private:
-  std::map<std::string, WorkloadType> by_key_;
+  struct Entry {
+    std::string key;  // as written
+    WorkloadType type;
+    friend bool operator==(const Entry&, const Entry&) = default;
+  };
+  // By GPU index or UUID; pod name; container ID prefix (lower case); process name (15 chars).
+  std::map<std::string, Entry> gpus_, pods_, containers_, names_;
 };
 
-// "0=inference" items of --declared; throws std::invalid_argument (a usage error).
+// "KEY=type" items of --declared; throws std::invalid_argument (a usage error).
 DeclaredLabels parse_declared_flags(const std::vector<std::string>& items);
 
 // A mapping file: a JSON object {"KEY": "type", ...}, or lines "KEY=type" ('#' comments, blank

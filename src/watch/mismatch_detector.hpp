@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 
 #include "classify/verdict.hpp"
 
@@ -18,10 +19,11 @@ struct MismatchOptions {
 struct MismatchEvent {
   enum class Kind { Raised, Cleared } kind;
   WorkloadType declared;
-  WorkloadType observed;  // the class of the window that raised (or last counted toward) it
-  double confidence;      // mean over the counted windows
-  double since_s;         // start of the first counted window (telemetry clock)
-  double at_s;            // end of the window that raised or cleared it
+  WorkloadType observed;      // the class of the window that raised (or last counted toward) it
+  double confidence;          // mean over the counted windows
+  double since_s;             // start of the first counted window (telemetry clock)
+  double at_s;                // end of the window that raised or cleared it
+  std::string declared_by{};  // the mapping key(s) behind `declared` (filled by the Watcher)
 };
 
 class MismatchDetector {

@@ -23,11 +23,11 @@ Watcher::Watcher(const Classifier& classifier, WatchOptions options, DeclaredFn 
 
 void Watcher::push(const Sample& s) {
   GpuStream& g = streams_.push(s);
-  if (g.ordinal == gpus_.size()) {
-    gpus_.emplace_back(g.identity, options_.hysteresis, options_.mismatch);
-    gpus_.back().declared = declared_(g.identity);
-  }
+  const bool first = g.ordinal == gpus_.size();
+  if (first) gpus_.emplace_back(g.identity, options_.hysteresis, options_.mismatch);
   GpuWatch& w = gpus_[g.ordinal];
+  if (w.processes != s.processes) w.processes = s.processes;
+  if (first) declare(w);
   constexpr double kMissing = std::numeric_limits<double>::quiet_NaN();
   w.util.push(s.values.get(Signal::GpuUtil).value_or(kMissing));
   w.power.push(s.values.get(Signal::Power).value_or(kMissing));
@@ -38,14 +38,23 @@ void Watcher::push(const Sample& s) {
 void Watcher::on_window(GpuStream& g, const Window& window, Verdict v) {
   // push() made the GpuWatch: a window closes only on a GPU's later samples or at finish().
   GpuWatch& w = gpus_[g.ordinal];
-  w.declared = declared_(g.identity);  // the mapping may have changed since the last window
+  declare(w);  // the mapping, or the processes on the GPU, may have changed since the last window
   ++w.windows;
   const bool changed = w.job.update(v.type, v.confidence, window.start_s);
-  const auto event = w.mismatch.update(w.declared, v.type, v.confidence, window.start_s, window.end_s);
+  auto event = w.mismatch.update(w.declared, v.type, v.confidence, window.start_s, window.end_s);
+  if (event && event->kind == MismatchEvent::Kind::Raised) w.alert_declared_by = w.declared_by;
+  if (event) event->declared_by = w.alert_declared_by;
   const double now = clock_();
   for (WatchSink* sink : sinks_) sink->on_window(w, window, v, changed, now);
   if (event)
     for (WatchSink* sink : sinks_) sink->on_mismatch(w, *event, now);
+}
+
+void Watcher::declare(GpuWatch& w) {
+  const DeclaredLookup d = w.processes ? declared_(w.gpu, *w.processes) : declared_(w.gpu, {});
+  w.declared = d.declaration ? std::optional(d.declaration->type) : std::nullopt;
+  w.declared_by = d.declaration ? d.declaration->key : "";
+  w.declared_conflict = d.conflict;
 }
 
 bool Watcher::every_gpu_classified() const {

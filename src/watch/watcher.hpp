@@ -8,9 +8,12 @@
 #include <cstddef>
 #include <functional>
 #include <optional>
+#include <span>
+#include <string>
 #include <vector>
 
 #include "pipeline/gpu_streams.hpp"
+#include "watch/declared_labels.hpp"
 #include "watch/job_verdict.hpp"
 #include "watch/mismatch_detector.hpp"
 
@@ -43,6 +46,10 @@ struct GpuWatch {
   JobVerdict job;
   MismatchDetector mismatch;
   std::optional<WorkloadType> declared;
+  std::string declared_by;        // the mapping key(s) that declared it ("" when none)
+  std::string declared_conflict;  // why it has no declaration although keys matched (see DeclaredLookup)
+  std::string alert_declared_by;  // declared_by when the current alert was raised
+  ProcessIdsRef processes;        // as its source last listed them
   Recent util, power;
   std::optional<double> power_limit_w;
   double last_sample_s = 0;
@@ -67,7 +74,8 @@ struct WatchOptions {
 
 class Watcher {
  public:
-  using DeclaredFn = std::function<std::optional<WorkloadType>(const GpuIdentity&)>;
+  // The GPU's declaration, given its identity and the PIDs on it (empty when unknown).
+  using DeclaredFn = std::function<DeclaredLookup(const GpuIdentity&, std::span<const std::uint32_t>)>;
   using ClockFn = std::function<double()>;  // seconds since 1970, UTC
 
   Watcher(const Classifier& classifier, WatchOptions options, DeclaredFn declared, std::vector<WatchSink*> sinks,
@@ -85,6 +93,7 @@ class Watcher {
 
  private:
   void on_window(GpuStream& g, const Window& w, Verdict v);
+  void declare(GpuWatch& w);
 
   WatchOptions options_;
   DeclaredFn declared_;

@@ -15,10 +15,14 @@
 //                                     lines in poll order, lines of different GPUs interleaved freely
 //   poll GPU lost                     GPU is lost from this poll on: every call on it then
 //                                     returns NVML_ERROR_GPU_IS_LOST
+//   pids GPU compute|graphics [PID,...]
+//                                     the processes on GPU from its next poll line on (none
+//                                     before the first such record); PROCS of each poll line
+//                                     must equal the number of compute PIDs then in force
 // Values are raw NVML units, exactly what the driver would return: T_S driver-clock seconds
 // (offset by kEpochS; times NVLink counters and samples), UTIL/MEM_UTIL %, MEM_* bytes,
 // POWER/POWER_LIMIT mW, TEMP C, clocks MHz, PCIE_* KB/s, NVLINK_* cumulative KiB over all
-// links, PROCS compute processes. *_SAMPLES: the driver's sub-second sample buffer for this
+// links, PROCS compute processes (see pids). *_SAMPLES: the driver's sub-second sample buffer for this
 // poll, comma-separated (mW or %), stamped 1 ms apart ending at T_S. Any value may be '-' for
 // NVML_ERROR_NOT_SUPPORTED; a '-' in UTIL or MEM_UTIL fails the utilization call, and in
 // MEM_USED or MEM_TOTAL the memory call, since NVML returns each pair from one call.
@@ -28,8 +32,9 @@
 // it repeats unchanged, timestamps included, so NVLink rates and sample means stop there.
 //
 // Exported names deliberately mix versions, to exercise NvmlLibrary's fallback: nvmlInit_v2
-// but plain nvmlDeviceGetCount, nvmlDeviceGetHandleByIndex_v2, and
-// nvmlDeviceGetComputeRunningProcesses_v2 (no _v3).
+// but plain nvmlDeviceGetCount, nvmlDeviceGetHandleByIndex_v2,
+// nvmlDeviceGetComputeRunningProcesses_v2 (no _v3; nvmlProcessInfo_t entries) and the plain
+// nvmlDeviceGetGraphicsRunningProcesses (nvmlProcessInfo_v1_t entries).
 
 #include <algorithm>
 #include <array>
@@ -77,15 +82,19 @@ enum Col {
 using Value = std::optional<unsigned long long>;  // nullopt: not supported
 using Samples = std::optional<std::vector<unsigned int>>;
 
+using Pids = std::vector<unsigned int>;
+
 struct Poll {
   bool lost = false;
   long long time_us = 0;
   std::array<Value, kNumCols> v{};
   std::array<Samples, 3> samples{};  // indexed by nvmlSamplingType_t
+  Pids compute_pids, graphics_pids;
 };
 
 struct Gpu {
   std::string uuid, pci_bus_id, name;
+  Pids compute_pids, graphics_pids;  // in force for the next poll line read
   std::vector<Poll> polls;
   std::size_t cursor = 0;  // current poll; moved by nvmlDeviceGetUtilizationRates
   bool started = false;    // until the first move, which stays on the first poll line
@@ -122,6 +131,19 @@ Poll parse_poll(std::istringstream& in) {
   return p;
 }
 
+// "compute|graphics [PID,...]" of a pids record.
+void parse_pids(std::istringstream& in, Gpu& g) {
+  std::string kind, list, extra;
+  in >> kind >> list;
+  if (kind != "compute" && kind != "graphics") throw std::runtime_error("pids needs compute or graphics");
+  if (in >> extra) throw std::runtime_error("extra value '" + extra + "'");
+  Pids& pids = kind == "compute" ? g.compute_pids : g.graphics_pids;
+  pids.clear();
+  std::istringstream items(list);
+  for (std::string item; std::getline(items, item, ',');)
+    pids.push_back(static_cast<unsigned int>(wt::fake::parse_number(item)));
+}
+
 void load(const char* path) {
   g_gpus.clear();
   wt::fake::read_records(path, [](const std::string& kind, std::istringstream& in) {
@@ -131,11 +153,18 @@ void load(const char* path) {
       std::getline(in, g.name);
       if (g.name.empty()) throw std::runtime_error("gpu needs UUID PCI_BUS_ID NAME");
       g_gpus.push_back(std::move(g));
-    } else if (kind == "poll") {
+    } else if (kind == "poll" || kind == "pids") {
       std::size_t index = g_gpus.size();
       in >> index;
-      if (index >= g_gpus.size()) throw std::runtime_error("poll names an undeclared GPU");
-      g_gpus[index].polls.push_back(parse_poll(in));
+      if (index >= g_gpus.size()) throw std::runtime_error(kind + " names an undeclared GPU");
+      Gpu& g = g_gpus[index];
+      if (kind == "pids") return parse_pids(in, g);
+      Poll p = parse_poll(in);
+      if (!p.lost && p.v[kProcs] && *p.v[kProcs] != g.compute_pids.size())
+        throw std::runtime_error("PROCS is not the number of compute PIDs in force");
+      p.compute_pids = g.compute_pids;
+      p.graphics_pids = g.graphics_pids;
+      g.polls.push_back(std::move(p));
     } else {
       throw std::runtime_error("unknown record '" + kind + "'");
     }
@@ -331,15 +360,35 @@ FAKE_API nvmlReturn_t nvmlDeviceGetFieldValues(nvmlDevice_t device, int count, n
   return NVML_SUCCESS;
 }
 
-// Reports the count only: like the real call given no room (WorkloadTruth never asks for
-// details), INSUFFICIENT_SIZE with the count when *count is too small.
-FAKE_API nvmlReturn_t nvmlDeviceGetComputeRunningProcesses_v2(nvmlDevice_t device, unsigned int* count, void*) {
+// Like the driver: with *count too small for every process, INSUFFICIENT_SIZE and the count
+// needed (SUCCESS and 0 when there are none); otherwise the entries and their count.
+template <class Entry>
+nvmlReturn_t running_processes(nvmlDevice_t device, Pids Poll::*which, unsigned int* count, Entry* infos) {
   unsigned int procs = 0;
   if (const nvmlReturn_t rc = answer(device, kProcs, &procs); rc != NVML_SUCCESS) return rc;
   if (count == nullptr) return NVML_ERROR_INVALID_ARGUMENT;
-  const bool fits = *count >= procs;
-  *count = procs;
-  return fits ? NVML_SUCCESS : NVML_ERROR_INSUFFICIENT_SIZE;
+  const Pids& pids = gpu_of(device)->now().*which;
+  const bool fits = *count >= pids.size();
+  if (fits && !pids.empty() && infos == nullptr) return NVML_ERROR_INVALID_ARGUMENT;
+  *count = static_cast<unsigned int>(pids.size());
+  if (!fits) return NVML_ERROR_INSUFFICIENT_SIZE;
+  for (std::size_t i = 0; i < pids.size(); ++i) {
+    infos[i] = {};
+    infos[i].pid = pids[i];
+    infos[i].usedGpuMemory = 1ULL << 30;
+  }
+  return NVML_SUCCESS;
+}
+
+FAKE_API nvmlReturn_t nvmlDeviceGetComputeRunningProcesses_v2(nvmlDevice_t device, unsigned int* count,
+                                                              nvmlProcessInfo_t* infos) {
+  return running_processes(device, &Poll::compute_pids, count, infos);
+}
+
+// Not supported where the poll's PROCS is '-', like the compute call.
+FAKE_API nvmlReturn_t nvmlDeviceGetGraphicsRunningProcesses(nvmlDevice_t device, unsigned int* count,
+                                                            nvmlProcessInfo_v1_t* infos) {
+  return running_processes(device, &Poll::graphics_pids, count, infos);
 }
 
 // The buffer holds the samples of every poll line reached so far; like the driver, only those

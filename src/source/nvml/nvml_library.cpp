@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 
 #include <initializer_list>
+#include <type_traits>
 
 #include "core/diagnostic.hpp"
 
@@ -17,6 +18,15 @@ F* resolve(void* handle, std::initializer_list<const char*> names) {
   for (const char* name : names)
     if (void* sym = dlsym(handle, name)) return reinterpret_cast<F*>(sym);
   return nullptr;
+}
+
+// The newest of NAME_v3, NAME_v2 (both fill nvmlProcessInfo_t) and NAME (nvmlProcessInfo_v1_t).
+NvmlLibrary::ProcessQuery resolve_processes(void* handle, const std::string& name) {
+  using Call = std::remove_pointer_t<decltype(NvmlLibrary::ProcessQuery::call)>;
+  if (auto* f = resolve<Call>(handle, {(name + "_v3").c_str(), (name + "_v2").c_str()}))
+    return {f, sizeof(nvml::nvmlProcessInfo_t)};
+  if (auto* f = resolve<Call>(handle, {name.c_str()})) return {f, sizeof(nvml::nvmlProcessInfo_v1_t)};
+  return {};
 }
 
 }  // namespace
@@ -73,10 +83,8 @@ NvmlLibrary::NvmlLibrary(const std::string& name) {
       resolve<Return(Device, nvml::nvmlPcieUtilCounter_t, unsigned int*)>(handle_, {"nvmlDeviceGetPcieThroughput"});
   device_get_field_values =
       resolve<Return(Device, int, nvml::nvmlFieldValue_t*)>(handle_, {"nvmlDeviceGetFieldValues"});
-  // Passed a null array, every version only reports the count, so their differing structs never matter.
-  device_get_compute_running_processes = resolve<Return(Device, unsigned int*, void*)>(
-      handle_, {"nvmlDeviceGetComputeRunningProcesses_v3", "nvmlDeviceGetComputeRunningProcesses_v2",
-                "nvmlDeviceGetComputeRunningProcesses"});
+  compute_processes = resolve_processes(handle_, "nvmlDeviceGetComputeRunningProcesses");
+  graphics_processes = resolve_processes(handle_, "nvmlDeviceGetGraphicsRunningProcesses");
   device_get_samples = resolve<Return(Device, nvml::nvmlSamplingType_t, unsigned long long, nvml::nvmlValueType_t*,
                                       unsigned int*, nvml::nvmlSample_t*)>(handle_, {"nvmlDeviceGetSamples"});
 }

@@ -100,10 +100,25 @@ struct nvmlPciInfo_t {  // filled by nvmlDeviceGetPciInfo_v3
   char busId[32];  // "00000000:3B:00.0", as nvidia-smi prints pci.bus_id
 };
 
+// Entries of nvmlDevice{Compute,Graphics}RunningProcesses: the unversioned calls fill v1, the
+// _v2 and _v3 calls fill nvmlProcessInfo_t (v2, with the MIG instance ids).
+struct nvmlProcessInfo_v1_t {
+  unsigned int pid;
+  unsigned long long usedGpuMemory;
+};
+
+struct nvmlProcessInfo_t {
+  unsigned int pid;
+  unsigned long long usedGpuMemory;
+  unsigned int gpuInstanceId;
+  unsigned int computeInstanceId;
+};
+
 static_assert(sizeof(nvmlValue_t) == 8);
 static_assert(sizeof(nvmlSample_t) == 16);
 static_assert(sizeof(nvmlFieldValue_t) == 40 && offsetof(nvmlFieldValue_t, value) == 32);
 static_assert(sizeof(nvmlPciInfo_t) == 68 && offsetof(nvmlPciInfo_t, busId) == 36);
+static_assert(sizeof(nvmlProcessInfo_v1_t) == 16 && sizeof(nvmlProcessInfo_t) == 24);
 
 }  // namespace nvml
 
@@ -143,8 +158,13 @@ class NvmlLibrary {
   Fn<Return(Device, nvml::nvmlClockType_t, unsigned int*)> device_get_clock_info = nullptr;  // MHz
   Fn<Return(Device, nvml::nvmlPcieUtilCounter_t, unsigned int*)> device_get_pcie_throughput = nullptr;
   Fn<Return(Device, int, nvml::nvmlFieldValue_t*)> device_get_field_values = nullptr;
-  // Process details are never read (only the count), so the struct is left opaque.
-  Fn<Return(Device, unsigned int*, void*)> device_get_compute_running_processes = nullptr;
+  // nvmlDevice{Compute,Graphics}RunningProcesses: the newest version the library has, and the
+  // size of the entries it fills (sizeof nvmlProcessInfo_t or nvmlProcessInfo_v1_t).
+  struct ProcessQuery {
+    Fn<Return(Device, unsigned int*, void*)> call = nullptr;
+    std::size_t entry_size = 0;
+  };
+  ProcessQuery compute_processes, graphics_processes;
   Fn<Return(Device, nvml::nvmlSamplingType_t, unsigned long long, nvml::nvmlValueType_t*, unsigned int*,
             nvml::nvmlSample_t*)>
       device_get_samples = nullptr;

@@ -65,6 +65,34 @@ double wall_clock_s() {
 
 constexpr double kBytesPerMiB = 1024.0 * 1024.0;
 
+// The PIDs a process query lists, with NVML's protocol: a call with too small an array answers
+// INSUFFICIENT_SIZE and the count needed, so the array grows and the call is repeated (with
+// room to spare: processes may start in between). nullopt when the call fails.
+template <class Entry>
+std::optional<ProcessIds> list_pids(NvmlLibrary::Fn<nvmlReturn_t(nvmlDevice_t, unsigned int*, void*)> call,
+                                    nvmlDevice_t device) {
+  std::vector<Entry> entries;
+  for (int attempt = 0; attempt < 4; ++attempt) {
+    auto count = static_cast<unsigned int>(entries.size());
+    const nvmlReturn_t rc = call(device, &count, entries.empty() ? nullptr : entries.data());
+    if (rc == NVML_ERROR_INSUFFICIENT_SIZE) {
+      entries.resize(count + 4);
+      continue;
+    }
+    if (!ok(rc)) return std::nullopt;
+    ProcessIds pids;
+    for (const Entry& e : std::span(entries).first(std::min<std::size_t>(count, entries.size()))) pids.push_back(e.pid);
+    return pids;
+  }
+  return std::nullopt;  // still growing after every retry: try again at the next listing
+}
+
+std::optional<ProcessIds> list_pids(const NvmlLibrary::ProcessQuery& query, nvmlDevice_t device) {
+  if (!query.call) return std::nullopt;
+  if (query.entry_size == sizeof(nvmlProcessInfo_t)) return list_pids<nvmlProcessInfo_t>(query.call, device);
+  return list_pids<nvmlProcessInfo_v1_t>(query.call, device);
+}
+
 }  // namespace
 
 struct NvmlSource::Device {
@@ -80,9 +108,16 @@ struct NvmlSource::Device {
     long long time_us;
   };
   std::array<std::optional<Counter>, 2> last_nvlink;
+  // Its processes as last listed (null: cannot be listed), and when to list them again.
+  ProcessIdsRef processes;
+  double processes_due_s = 0;
+  std::optional<double> listed_compute_count;
 
   // Every signal the GPU offers. Throws GpuLost.
   void read(const NvmlLibrary& lib, SignalValues& v);
+  // Re-lists its processes when due (`now_s`: steady clock) or when the compute-process count
+  // read by read() changed. Throws GpuLost.
+  void refresh_processes(const NvmlLibrary& lib, const SignalValues& v, double now_s, double every_s);
 
  private:
   std::optional<double> sample_mean(const NvmlLibrary& lib, nvmlSamplingType_t type);
@@ -114,11 +149,11 @@ void NvmlSource::Device::read(const NvmlLibrary& lib, SignalValues& v) {
   reading(Signal::PcieTx, 1000, lib.device_get_pcie_throughput, NVML_PCIE_UTIL_TX_BYTES);  // KB/s -> MB/s
   reading(Signal::PcieRx, 1000, lib.device_get_pcie_throughput, NVML_PCIE_UTIL_RX_BYTES);
 
-  if (lib.device_get_compute_running_processes) {
+  if (lib.compute_processes.call) {
     // Offered no room for details, NVML answers with the count: INSUFFICIENT_SIZE when there
     // are processes, SUCCESS when there are none.
     unsigned int count = 0;
-    const nvmlReturn_t rc = lib.device_get_compute_running_processes(handle, &count, nullptr);
+    const nvmlReturn_t rc = lib.compute_processes.call(handle, &count, nullptr);
     if (rc == NVML_ERROR_INSUFFICIENT_SIZE || ok(rc)) v.set(Signal::ProcessCount, count);
   }
 
@@ -130,6 +165,25 @@ void NvmlSource::Device::read(const NvmlLibrary& lib, SignalValues& v) {
   if (auto mw = sample_mean(lib, NVML_TOTAL_POWER_SAMPLES)) v.set(Signal::Power, *mw / 1000);
   if (auto pct = sample_mean(lib, NVML_GPU_UTILIZATION_SAMPLES)) v.set(Signal::GpuUtil, *pct);
   if (auto pct = sample_mean(lib, NVML_MEMORY_UTILIZATION_SAMPLES)) v.set(Signal::MemUtil, *pct);
+}
+
+void NvmlSource::Device::refresh_processes(const NvmlLibrary& lib, const SignalValues& v, double now_s,
+                                           double every_s) {
+  const auto count = v.get(Signal::ProcessCount);
+  if (now_s < processes_due_s && count == listed_compute_count) return;
+  processes_due_s = now_s + every_s;
+  listed_compute_count = count;
+  auto compute = list_pids(lib.compute_processes, handle);
+  auto graphics = list_pids(lib.graphics_processes, handle);
+  if (!compute && !graphics) {
+    processes.reset();
+    return;
+  }
+  ProcessIds pids = compute.value_or(ProcessIds{});
+  if (graphics) pids.insert(pids.end(), graphics->begin(), graphics->end());
+  std::sort(pids.begin(), pids.end());  // one process may run compute and graphics work
+  pids.erase(std::unique(pids.begin(), pids.end()), pids.end());
+  if (!processes || *processes != pids) processes = std::make_shared<const ProcessIds>(std::move(pids));
 }
 
 // Mean of the driver's buffered samples newer than the last poll; nullopt on the first poll
@@ -258,6 +312,8 @@ bool NvmlSource::poll() {
     Sample s{{time_s, {}}, d.gpu};
     try {
       d.read(*lib_, s.values);
+      d.refresh_processes(*lib_, s.values, start, options_.process_refresh_s);
+      s.processes = d.processes;
       pending_.push_back(std::move(s));
     } catch (const GpuLost&) {
       d.lost = true;

@@ -19,6 +19,9 @@ struct NvmlOptions {
   std::optional<int> gpu;     // only this index
   // dlopen name; resolved through the usual library search path (LD_LIBRARY_PATH too).
   std::string library = "libnvidia-ml.so.1";
+  // Seconds between listings of each GPU's processes (sooner when the compute-process count
+  // changes): the lists cost a driver call each, and who runs on a GPU changes seldom.
+  double process_refresh_s = 5.0;
 };
 
 class NvmlSource final : public TelemetrySource {

@@ -1,0 +1,83 @@
+#include "watch/process_identity.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <string_view>
+
+namespace wt::watch {
+namespace {
+
+constexpr std::size_t kContainerIdLength = 64;
+
+bool is_container_id(std::string_view s) {
+  return s.size() == kContainerIdLength &&
+         std::all_of(s.begin(), s.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+}
+
+// The ID in one cgroup path component: the component itself, or RUNTIME-ID.scope.
+std::string_view id_in_component(std::string_view c) {
+  if (c.ends_with(".scope")) c.remove_suffix(6);
+  if (const auto dash = c.rfind('-'); dash != std::string_view::npos) c.remove_prefix(dash + 1);
+  return is_container_id(c) ? c : std::string_view{};
+}
+
+// The whole file, or "" when it cannot be read (gone, or not ours to read).
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return {};
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace
+
+std::string container_id_from_cgroup(const std::string& cgroup) {
+  std::istringstream lines(cgroup);
+  for (std::string line; std::getline(lines, line);) {
+    // "HIERARCHY:CONTROLLERS:PATH"; the path may itself hold ':' (never in these IDs).
+    const auto second_colon = line.find(':', line.find(':') + 1);
+    if (second_colon == std::string::npos) continue;
+    std::string_view path(line);
+    path.remove_prefix(second_colon + 1);
+    // Innermost first: a container nested in a pod's slice is named by its own scope.
+    while (!path.empty()) {
+      const auto slash = path.rfind('/');
+      const std::string_view component = slash == std::string_view::npos ? path : path.substr(slash + 1);
+      if (const auto id = id_in_component(component); !id.empty()) return std::string(id);
+      if (slash == std::string_view::npos) break;
+      path = path.substr(0, slash);
+    }
+  }
+  return {};
+}
+
+std::string pod_from_environ(const std::string& environ) {
+  std::string pod_name, hostname;
+  bool in_kubernetes = false;
+  std::istringstream vars(environ);
+  for (std::string var; std::getline(vars, var, '\0');) {
+    if (var.starts_with("POD_NAME="))
+      pod_name = var.substr(9);
+    else if (var.starts_with("HOSTNAME="))
+      hostname = var.substr(9);
+    else if (var.starts_with("KUBERNETES_SERVICE_HOST="))
+      in_kubernetes = true;
+  }
+  if (!pod_name.empty()) return pod_name;
+  return in_kubernetes ? hostname : std::string{};
+}
+
+ProcessIdentity ProcessResolver::resolve(std::uint32_t pid) const {
+  const std::string dir = root_ + "/" + std::to_string(pid) + "/";
+  ProcessIdentity p;
+  p.pid = pid;
+  p.name = read_file(dir + "comm");
+  if (!p.name.empty() && p.name.back() == '\n') p.name.pop_back();
+  p.container_id = container_id_from_cgroup(read_file(dir + "cgroup"));
+  p.pod = pod_from_environ(read_file(dir + "environ"));
+  return p;
+}
+
+}  // namespace wt::watch

@@ -1,0 +1,41 @@
+// Who a process on a GPU is, for declared labels keyed by process, container or pod: its name
+// (/proc/PID/comm), its container ID (from /proc/PID/cgroup) and its Kubernetes pod name (from
+// /proc/PID/environ). Sources only list PIDs; naming them is this module's job. See docs/watch.md.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace wt::watch {
+
+struct ProcessIdentity {
+  std::uint32_t pid = 0;
+  std::string name;          // comm: at most 15 characters (the kernel truncates); "" when unreadable
+  std::string container_id;  // 64 hex digits; "" when not in a container, or unreadable
+  std::string pod;           // "" when not in a pod, or its environment is unreadable
+  friend bool operator==(const ProcessIdentity&, const ProcessIdentity&) = default;
+};
+
+// The container ID in the text of /proc/PID/cgroup: the innermost path component that is, or
+// wraps, 64 hex digits (docker-ID.scope, cri-containerd-ID.scope, crio-ID.scope,
+// libpod-ID.scope, /docker/ID, /kubepods/.../podUID/ID). "" when there is none.
+std::string container_id_from_cgroup(const std::string& cgroup);
+
+// The pod name in the NUL-separated text of /proc/PID/environ: POD_NAME (as set by the Downward
+// API), else HOSTNAME when KUBERNETES_SERVICE_HOST is set (Kubernetes names a pod's host after
+// the pod). "" when neither applies.
+std::string pod_from_environ(const std::string& environ);
+
+class ProcessResolver {
+ public:
+  // `proc_root`: where procfs is mounted ("/proc"; a fixture directory in tests).
+  explicit ProcessResolver(std::string proc_root = "/proc") : root_(std::move(proc_root)) {}
+  // Whatever of the three can be read now: a process that has exited, or whose environment
+  // belongs to another user (readable only by root or the same user), leaves fields empty.
+  ProcessIdentity resolve(std::uint32_t pid) const;
+
+ private:
+  std::string root_;
+};
+
+}  // namespace wt::watch

@@ -1,0 +1,84 @@
+#include "watch/process_identity.hpp"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "test_util.hpp"
+
+namespace wt::watch {
+namespace {
+
+const std::string kId = "3f2a9c1b7e4d" + std::string(52, 'a');  // 64 hex digits
+
+// A fake procfs: DIR/PID/{comm,cgroup,environ}; a file is written only when given.
+std::string fake_proc(const std::string& name) {
+  const auto root = std::filesystem::path(test::write_temp(name + ".marker", "")).parent_path() / name;
+  std::filesystem::remove_all(root);
+  std::filesystem::create_directories(root);
+  return root.string();
+}
+
+void add_process(const std::string& root, int pid, const std::string& comm, const std::string& cgroup,
+                 const std::string& environ) {
+  const auto dir = std::filesystem::path(root) / std::to_string(pid);
+  std::filesystem::create_directories(dir);
+  if (!comm.empty()) std::ofstream(dir / "comm", std::ios::binary) << comm << '\n';
+  if (!cgroup.empty()) std::ofstream(dir / "cgroup", std::ios::binary) << cgroup;
+  if (!environ.empty()) std::ofstream(dir / "environ", std::ios::binary) << environ;
+}
+
+}  // namespace
+
+TEST(ContainerIdFromCgroup, EveryRuntimeLayout) {
+  EXPECT_EQ(container_id_from_cgroup("0::/system.slice/docker-" + kId + ".scope\n"), kId);  // docker, cgroup v2
+  EXPECT_EQ(container_id_from_cgroup("12:memory:/docker/" + kId + "\n11:cpu:/docker/" + kId + "\n"), kId);  // v1
+  EXPECT_EQ(container_id_from_cgroup("0::/kubepods.slice/kubepods-burstable.slice/"
+                                     "kubepods-burstable-pod0c1d2e3f_4a5b_6c7d_8e9f_0a1b2c3d4e5f.slice/"
+                                     "cri-containerd-" +
+                                     kId + ".scope\n"),
+            kId);
+  EXPECT_EQ(container_id_from_cgroup("0::/kubepods.slice/kubepods-besteffort.slice/x.slice/crio-" + kId + ".scope\n"),
+            kId);
+  EXPECT_EQ(
+      container_id_from_cgroup("4:pids:/kubepods/burstable/pod0c1d2e3f-4a5b-6c7d-8e9f-0a1b2c3d4e5f/" + kId + "\n"),
+      kId);  // cgroupfs driver
+  EXPECT_EQ(container_id_from_cgroup("0::/machine.slice/libpod-" + kId + ".scope/container\n"), kId);  // podman
+}
+
+TEST(ContainerIdFromCgroup, HostProcessesAndLookAlikesHaveNone) {
+  EXPECT_EQ(container_id_from_cgroup("0::/user.slice/user-1000.slice/session-2.scope\n"), "");
+  EXPECT_EQ(container_id_from_cgroup("0::/system.slice/docker-3f2a9c1b7e4d.scope\n"), "");  // too short
+  EXPECT_EQ(container_id_from_cgroup("0::/docker/" + std::string(64, 'g') + "\n"), "");     // not hex
+  EXPECT_EQ(container_id_from_cgroup("garbage\n"), "");
+  EXPECT_EQ(container_id_from_cgroup(""), "");
+}
+
+TEST(PodFromEnviron, PodNameElseHostnameOnlyInKubernetes) {
+  using namespace std::string_literals;
+  EXPECT_EQ(pod_from_environ("PATH=/bin\0POD_NAME=llm-serve-7d9f\0HOSTNAME=other\0"s), "llm-serve-7d9f");
+  EXPECT_EQ(pod_from_environ("HOSTNAME=trainer-0\0KUBERNETES_SERVICE_HOST=10.0.0.1\0"s), "trainer-0");
+  EXPECT_EQ(pod_from_environ("HOSTNAME=workstation\0PATH=/bin\0"s), "");  // not in Kubernetes
+  EXPECT_EQ(pod_from_environ(""), "");
+}
+
+TEST(ProcessResolver, ReadsAFakeProcTree) {
+  using namespace std::string_literals;
+  const std::string root = fake_proc("proc_tree");
+  add_process(root, 100, "vllm", "0::/kubepods.slice/cri-containerd-" + kId + ".scope\n",
+              "KUBERNETES_SERVICE_HOST=10.0.0.1\0HOSTNAME=llm-serve-7d9f\0"s);
+  add_process(root, 200, "python3", "0::/user.slice/session-2.scope\n", "");  // environ unreadable: left out
+  const ProcessResolver resolver(root);
+  EXPECT_EQ(resolver.resolve(100), (ProcessIdentity{100, "vllm", kId, "llm-serve-7d9f"}));
+  EXPECT_EQ(resolver.resolve(200), (ProcessIdentity{200, "python3", "", ""}));
+  EXPECT_EQ(resolver.resolve(300), (ProcessIdentity{300, "", "", ""}));  // exited
+}
+
+TEST(ProcessResolver, ReadsThisProcess) {
+  const ProcessResolver resolver;
+  const ProcessIdentity self = resolver.resolve(static_cast<std::uint32_t>(::getpid()));
+  EXPECT_EQ(self.name, "wt_tests");
+}
+
+}  // namespace wt::watch
