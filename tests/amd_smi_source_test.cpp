@@ -34,16 +34,6 @@ wt::AmdOptions options(std::size_t samples, std::optional<int> gpu = std::nullop
   return {"FAKE_AMDSMI_FIXTURE", wt::test::fixture("amdsmi/" + name)};
 }
 
-template <class F>
-std::string no_telemetry_message(F open) {
-  try {
-    open();
-  } catch (const wt::NoTelemetryError& e) {
-    return e.what();
-  }
-  return "";
-}
-
 TEST(AmdSmiSource, FirstPollConvertsEveryUnit) {
   ASSERT_TRUE(fake_amd_smi_found());
   const auto env = use_fixture("mi300x_v26.txt");
@@ -179,7 +169,7 @@ TEST(AmdSmiSource, AnUnknownVersionFallsBackToRocmSmiWithANote) {
 TEST(AmdSmiSource, AnUnknownVersionAloneIsNoTelemetry) {
   ASSERT_TRUE(fake_amd_smi_found());
   const auto env = use_fixture("version27.txt");
-  const std::string msg = no_telemetry_message([] { wt::AmdSource source(options(1)); });
+  const std::string msg = wt::test::no_telemetry_message([] { wt::AmdSource source(options(1)); });
   EXPECT_NE(msg.find("is version 27.0.0 (ABI major 27)"), std::string::npos) << msg;
   EXPECT_NE(msg.find("--backend synthetic"), std::string::npos) << msg;
   EXPECT_EQ(msg.find('\n'), std::string::npos) << msg;
@@ -189,7 +179,7 @@ TEST(AmdSmiSource, InitFailureNamesTheLibrarysReason) {
   ASSERT_TRUE(fake_amd_smi_found());
   const auto env = use_fixture("mi300x_v26.txt");
   const ScopedEnv fail("FAKE_AMDSMI_INIT_ERROR", "18");
-  const std::string msg = no_telemetry_message([] { wt::AmdSource source(options(1)); });
+  const std::string msg = wt::test::no_telemetry_message([] { wt::AmdSource source(options(1)); });
   EXPECT_NE(msg.find("amdsmi_init failed: AMDSMI_STATUS_INIT_ERROR"), std::string::npos) << msg;
   EXPECT_EQ(msg.find('\n'), std::string::npos) << msg;
 }
@@ -197,7 +187,7 @@ TEST(AmdSmiSource, InitFailureNamesTheLibrarysReason) {
 TEST(AmdSmiSource, NeitherLibraryIsOneLineOfNoTelemetry) {
   wt::AmdOptions o = options(1);
   o.amd_smi_libraries = {"libamd_smi-not-installed.so"};
-  const std::string msg = no_telemetry_message([&] { wt::AmdSource source(o); });
+  const std::string msg = wt::test::no_telemetry_message([&] { wt::AmdSource source(o); });
   EXPECT_EQ(msg.find("no AMD GPU library: AMD SMI library (libamd_smi.so) cannot be loaded"), 0U) << msg;
   EXPECT_NE(msg.find("AMD ROCm SMI library (librocm_smi64.so) cannot be loaded"), std::string::npos) << msg;
   EXPECT_NE(msg.find("is ROCm installed?"), std::string::npos) << msg;
@@ -208,7 +198,7 @@ TEST(AmdSmiSource, NoGpuAndAMissingGpuIndex) {
   ASSERT_TRUE(fake_amd_smi_found());
   {
     const auto env = use_fixture("no_gpus.txt");
-    const std::string msg = no_telemetry_message([] { wt::AmdSource source(options(1)); });
+    const std::string msg = wt::test::no_telemetry_message([] { wt::AmdSource source(options(1)); });
     EXPECT_NE(msg.find("no AMD GPU found (AMD SMI 26.1.0 (libamd_smi.so) is loaded but reports no GPU"),
               std::string::npos)
         << msg;
@@ -218,7 +208,7 @@ TEST(AmdSmiSource, NoGpuAndAMissingGpuIndex) {
   const auto samples = wt::test::drain(one);
   ASSERT_EQ(samples.size(), 1U);
   EXPECT_EQ(samples[0].gpu->index, 2);
-  const std::string msg = no_telemetry_message([] { wt::AmdSource source(options(1, 3)); });
+  const std::string msg = wt::test::no_telemetry_message([] { wt::AmdSource source(options(1, 3)); });
   EXPECT_NE(msg.find("no GPU 3: this machine has 3 AMD GPUs"), std::string::npos) << msg;
 }
 

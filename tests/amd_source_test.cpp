@@ -37,16 +37,6 @@ wt::AmdOptions options(std::size_t samples, std::optional<int> gpu = std::nullop
   return {"FAKE_RSMI_FIXTURE", wt::test::fixture("rocm/" + name)};
 }
 
-template <class F>
-std::string no_telemetry_message(F open) {
-  try {
-    open();
-  } catch (const wt::NoTelemetryError& e) {
-    return e.what();
-  }
-  return "";
-}
-
 TEST(AmdSource, FirstPollConvertsEveryUnit) {
   ASSERT_TRUE(fake_rocm_found());
   const auto env = use_fixture("mi250x_rocm5.txt");
@@ -216,21 +206,21 @@ TEST(AmdSource, GpuOptionReadsOnlyThatGpu) {
   const auto samples = wt::test::drain(source);
   ASSERT_EQ(samples.size(), 2U);
   for (const wt::Sample& s : samples) EXPECT_EQ(s.gpu->index, 1);
-  const std::string msg = no_telemetry_message([] { wt::AmdSource bad(options(1, 7)); });
+  const std::string msg = wt::test::no_telemetry_message([] { wt::AmdSource bad(options(1, 7)); });
   EXPECT_NE(msg.find("no GPU 7: this machine has 2 AMD GPUs"), std::string::npos) << msg;
 }
 
 TEST(AmdSource, NoGpuIsNoTelemetry) {
   ASSERT_TRUE(fake_rocm_found());
   const auto env = use_fixture("no_gpus.txt");
-  const std::string msg = no_telemetry_message([] { wt::AmdSource source(options(1)); });
+  const std::string msg = wt::test::no_telemetry_message([] { wt::AmdSource source(options(1)); });
   EXPECT_NE(msg.find("no AMD GPU found"), std::string::npos) << msg;
 }
 
 TEST(AmdSource, InitFailureIsNoTelemetryWithTheLibrarysReason) {
   ASSERT_TRUE(fake_rocm_found());
   ScopedEnv env("FAKE_RSMI_INIT_ERROR", std::to_string(wt::rsmi::RSMI_STATUS_INIT_ERROR));
-  const std::string msg = no_telemetry_message([] { wt::AmdSource source(options(1)); });
+  const std::string msg = wt::test::no_telemetry_message([] { wt::AmdSource source(options(1)); });
   EXPECT_NE(msg.find("rsmi_init failed: RSMI_STATUS_INIT_ERROR"), std::string::npos) << msg;
   EXPECT_EQ(msg.find('\n'), std::string::npos) << msg;
 }
@@ -238,7 +228,7 @@ TEST(AmdSource, InitFailureIsNoTelemetryWithTheLibrarysReason) {
 TEST(AmdSource, MissingLibraryIsNoTelemetryWithAHint) {
   wt::AmdOptions missing = options(1);
   missing.rocm_smi_libraries = {"libdoes-not-exist.so", "libdoes-not-exist.so.6"};
-  const std::string msg = no_telemetry_message([&] { wt::AmdSource source(missing); });
+  const std::string msg = wt::test::no_telemetry_message([&] { wt::AmdSource source(missing); });
   EXPECT_NE(msg.find("librocm_smi64.so) cannot be loaded (libdoes-not-exist.so:"), std::string::npos) << msg;
   EXPECT_NE(msg.find("--backend synthetic"), std::string::npos) << msg;
   EXPECT_EQ(msg.find('\n'), std::string::npos) << msg;

@@ -43,17 +43,6 @@ std::vector<wt::Sample> read_all(wt::TelemetrySource& source) {
   return out;
 }
 
-// What NoTelemetryError says when `open` throws it; "" when it throws nothing.
-template <class F>
-std::string no_telemetry_message(F open) {
-  try {
-    open();
-  } catch (const wt::NoTelemetryError& e) {
-    return e.what();
-  }
-  return "";
-}
-
 // Points the fake at tests/fixtures/nvml/NAME for the rest of the scope.
 [[nodiscard]] ScopedEnv use_fixture(const std::string& name) { return {"FAKE_NVML_FIXTURE", fixture(name)}; }
 
@@ -259,7 +248,7 @@ TEST(NvmlSource, FirstPollIsImmediateAndLaterOnesWaitForTheInterval) {
 TEST(NvmlSource, NonexistentGpuIndexNamesHowManyExist) {
   ASSERT_TRUE(fake_nvml_found());
   const auto env = use_fixture("two_gpus.txt");
-  const std::string msg = no_telemetry_message([] { wt::NvmlSource source(options(1, 5)); });
+  const std::string msg = wt::test::no_telemetry_message([] { wt::NvmlSource source(options(1, 5)); });
   EXPECT_NE(msg.find("no GPU 5"), std::string::npos) << msg;
   EXPECT_NE(msg.find("2 NVIDIA GPUs"), std::string::npos) << msg;
 }
@@ -267,14 +256,14 @@ TEST(NvmlSource, NonexistentGpuIndexNamesHowManyExist) {
 TEST(NvmlSource, NoGpuIsNoTelemetry) {
   ASSERT_TRUE(fake_nvml_found());
   const auto env = use_fixture("no_gpus.txt");
-  const std::string msg = no_telemetry_message([] { wt::NvmlSource source(options(1)); });
+  const std::string msg = wt::test::no_telemetry_message([] { wt::NvmlSource source(options(1)); });
   EXPECT_NE(msg.find("no NVIDIA GPU found"), std::string::npos) << msg;
 }
 
 TEST(NvmlSource, InitFailureIsNoTelemetryWithNvmlsReason) {
   ASSERT_TRUE(fake_nvml_found());
   ScopedEnv env("FAKE_NVML_INIT_ERROR", std::to_string(wt::nvml::NVML_ERROR_DRIVER_NOT_LOADED));
-  const std::string msg = no_telemetry_message([] { wt::NvmlSource source(options(1)); });
+  const std::string msg = wt::test::no_telemetry_message([] { wt::NvmlSource source(options(1)); });
   EXPECT_NE(msg.find("nvmlInit failed: Driver Not Loaded"), std::string::npos) << msg;
   EXPECT_EQ(msg.find('\n'), std::string::npos) << msg;
 }
@@ -282,7 +271,7 @@ TEST(NvmlSource, InitFailureIsNoTelemetryWithNvmlsReason) {
 TEST(NvmlSource, MissingLibraryIsNoTelemetryWithAHint) {
   wt::NvmlOptions missing = options(1);
   missing.library = "libdoes-not-exist.so.1";
-  const std::string msg = no_telemetry_message([&] { wt::NvmlSource source(missing); });
+  const std::string msg = wt::test::no_telemetry_message([&] { wt::NvmlSource source(missing); });
   EXPECT_NE(msg.find("libdoes-not-exist.so.1 cannot be loaded"), std::string::npos) << msg;
   EXPECT_NE(msg.find("--backend synthetic"), std::string::npos) << msg;
   EXPECT_EQ(msg.find('\n'), std::string::npos) << msg;

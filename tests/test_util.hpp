@@ -62,6 +62,17 @@ class ScopedEnv {
   const char* name_;
 };
 
+// What NoTelemetryError says when `open` throws it; "" when it throws nothing.
+template <class F>
+std::string no_telemetry_message(F open) {
+  try {
+    open();
+  } catch (const NoTelemetryError& e) {
+    return e.what();
+  }
+  return "";
+}
+
 // `library` must resolve to the test's fake (ctest puts its directory first in LD_LIBRARY_PATH),
 // recognised by its `marker` symbol; run by hand on a GPU machine it would otherwise be the
 // real vendor library, and every expectation would fail.

@@ -102,27 +102,6 @@ std::vector<Gpu> g_gpus;
 
 bool layout_v26() { return g_first >= 26; }
 
-Poll parse_poll(std::istringstream& in) {
-  Poll p;
-  std::string token;
-  in >> token;
-  if (token == "lost") {
-    p.lost = true;
-    return p;
-  }
-  p.time_ns = static_cast<std::uint64_t>(std::stod(token) * 1e9);
-  for (Value& v : p.v) {
-    if (!(in >> token)) throw std::runtime_error("too few values");
-    if (token == "-")
-      v.status = AMDSMI_STATUS_NOT_SUPPORTED;
-    else if (token == "!")
-      v.status = AMDSMI_STATUS_NO_PERM;
-    else
-      v.x = parse_number(token);
-  }
-  if (in >> token) throw std::runtime_error("extra value '" + token + "'");
-  return p;
-}
 
 void load(const char* path) {
   g_gpus.clear();
@@ -151,7 +130,8 @@ void load(const char* path) {
       std::size_t index = g_gpus.size();
       in >> index;
       if (index >= g_gpus.size()) throw std::runtime_error("poll names an undeclared GPU");
-      g_gpus[index].polls.push_back(parse_poll(in));
+      g_gpus[index].polls.push_back(
+          wt::fake::parse_status_poll<Poll>(in, AMDSMI_STATUS_NOT_SUPPORTED, AMDSMI_STATUS_NO_PERM));
     } else {
       throw std::runtime_error("unknown record '" + kind + "'");
     }

@@ -23,6 +23,32 @@ inline std::uint64_t parse_number(const std::string& token, int base = 10) {
   return x;
 }
 
+// The "TIME V1 V2 ..." (or "lost") of the AMD fakes' poll records: one value for every field of
+// Poll::v, "-" where the GPU does not support the field and "!" where it denies access; the
+// library's own codes for those two are given.
+template <class Poll, class Status>
+Poll parse_status_poll(std::istringstream& in, Status not_supported, Status no_permission) {
+  Poll p;
+  std::string token;
+  in >> token;
+  if (token == "lost") {
+    p.lost = true;
+    return p;
+  }
+  p.time_ns = static_cast<std::uint64_t>(std::stod(token) * 1e9);
+  for (auto& v : p.v) {
+    if (!(in >> token)) throw std::runtime_error("too few values");
+    if (token == "-")
+      v.status = not_supported;
+    else if (token == "!")
+      v.status = no_permission;
+    else
+      v.x = parse_number(token);
+  }
+  if (in >> token) throw std::runtime_error("extra value '" + token + "'");
+  return p;
+}
+
 // Calls record(kind, rest) for every record line of the file at `path`, `rest` holding the
 // tokens after the first. What it throws comes back as std::runtime_error("line N: why").
 template <class Record>

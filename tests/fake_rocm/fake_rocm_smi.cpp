@@ -103,27 +103,6 @@ std::optional<std::uint64_t> parse_optional_hex(const std::string& token) {
   return parse_number(token, 16);
 }
 
-Poll parse_poll(std::istringstream& in) {
-  Poll p;
-  std::string token;
-  in >> token;
-  if (token == "lost") {
-    p.lost = true;
-    return p;
-  }
-  p.time_ns = static_cast<std::uint64_t>(std::stod(token) * 1e9);
-  for (Value& v : p.v) {
-    if (!(in >> token)) throw std::runtime_error("too few values");
-    if (token == "-")
-      v.status = RSMI_STATUS_NOT_SUPPORTED;
-    else if (token == "!")
-      v.status = RSMI_STATUS_PERMISSION;
-    else
-      v.x = parse_number(token);
-  }
-  if (in >> token) throw std::runtime_error("extra value '" + token + "'");
-  return p;
-}
 
 void load(const char* path) {
   g_gpus.clear();
@@ -148,7 +127,8 @@ void load(const char* path) {
       std::size_t index = g_gpus.size();
       in >> index;
       if (index >= g_gpus.size()) throw std::runtime_error("poll names an undeclared GPU");
-      g_gpus[index].polls.push_back(parse_poll(in));
+      g_gpus[index].polls.push_back(
+          wt::fake::parse_status_poll<Poll>(in, RSMI_STATUS_NOT_SUPPORTED, RSMI_STATUS_PERMISSION));
     } else {
       throw std::runtime_error("unknown record '" + kind + "'");
     }
