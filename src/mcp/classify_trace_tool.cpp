@@ -19,7 +19,7 @@ json input_schema() {
               {"minLength", 1},
               {"description",
                "Path of the recorded trace: nvidia-smi --query-gpu CSV, WorkloadTruth JSONL, rocm-smi --csv/--json "
-               "or amd-smi metric --csv"}}},
+               "or amd-smi metric --csv/--json"}}},
             {"format",
              {{"type", "string"},
               {"enum", {"auto", "csv", "jsonl", "rocm-smi", "amd-smi"}},
