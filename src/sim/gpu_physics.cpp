@@ -17,11 +17,22 @@ constexpr double kDvfsExponent = 2.5;
 // Kernels at full compute and bandwidth would draw this much more than the default limit, so
 // heavy work runs into the cap (as training and dense FP64 do on real parts) and clocks drop.
 constexpr double kPeakDemandOverLimit = 1.15;
+// GPU Boost, below the power cap: the clock steps down one bin for every few degrees of die
+// temperature, and near a step it dithers between adjacent bins (the V100 MD traces read
+// 1110-1125 MHz at 155 W of 300 W). Clock variation that says nothing about the workload.
+constexpr double kBoostBinMhz = 15;
+constexpr double kBoostRefC = 35;
+constexpr double kBoostStepC = 5;
+constexpr double kBoostTempNoiseC = 1.5;
 
 }  // namespace
 
 GpuPhysics::GpuPhysics(const GpuModel& gpu, PhysicsParams params, Rng rng)
-    : gpu_(gpu), params_(params), rng_(rng), limit_w_(gpu.power_limit_w * params.power_limit_fraction) {
+    : gpu_(gpu),
+      params_(params),
+      rng_(rng),
+      boost_rng_(Rng(rng).fork()),
+      limit_w_(gpu.power_limit_w * params.power_limit_fraction) {
   power_w_ = gpu.idle_power_w;
   temp_c_ = params.ambient_c + 45.0 * gpu.idle_power_w / gpu.power_limit_w;
   sm_clock_mhz_ = gpu.idle_sm_clock_mhz;
@@ -30,6 +41,7 @@ GpuPhysics::GpuPhysics(const GpuModel& gpu, PhysicsParams params, Rng rng)
 void GpuPhysics::begin(const Segment& seg) {
   const Activity& a = seg.activity;
   const double base = seg.processes > 0 ? gpu_.context_power_w : gpu_.idle_power_w;
+  boosting_ = false;
   if (a.busy <= 0) {
     target_power_w_ = base;
     target_clock_mhz_ = seg.processes > 0 ? gpu_.ctx_sm_clock_mhz : gpu_.idle_sm_clock_mhz;
@@ -44,6 +56,8 @@ void GpuPhysics::begin(const Segment& seg) {
   if (dyn > headroom) {  // power capping: the driver lowers clocks until the board fits the limit
     clock *= std::pow(headroom / dyn, 1.0 / kDvfsExponent);
     dyn = headroom;
+  } else {
+    boosting_ = params_.clock_cap_fraction >= 1.0;  // a locked clock does not boost
   }
   // Kernel-to-kernel variation of the draw within a phase (a few % of the dynamic part).
   target_power_w_ = std::min(limit_w_, base + dyn * rng_.jitter(0.03));
@@ -76,7 +90,12 @@ SignalValues GpuPhysics::read(const Segment& seg) {
   v.set(Signal::Power, std::round(std::clamp(sensor, 0.0, limit_w_ * 1.02) * 100) / 100);
   v.set(Signal::PowerLimit, limit_w_);
   v.set(Signal::Temperature, std::round(temp_c_));
-  v.set(Signal::SmClock, std::round(sm_clock_mhz_));
+  double clock = sm_clock_mhz_;
+  if (boosting_) {
+    const double t = temp_c_ + boost_rng_.normal(0, kBoostTempNoiseC);
+    clock -= kBoostBinMhz * std::floor(std::max(0.0, t - kBoostRefC) / kBoostStepC);
+  }
+  v.set(Signal::SmClock, std::round(clock));
   v.set(Signal::MemClock, gpu_.mem_clock_mhz);
   v.set(Signal::PcieRx, std::round(rx_mb_ / span));
   v.set(Signal::PcieTx, std::round(tx_mb_ / span));

@@ -33,10 +33,12 @@ class GpuPhysics {
   const GpuModel& gpu_;
   PhysicsParams params_;
   Rng rng_;
+  Rng boost_rng_;  // its own stream, so the boost clock's noise leaves every other reading as it was
   double limit_w_;
   double power_w_, temp_c_, sm_clock_mhz_;
   double span_s_ = 0, busy_s_ = 0, membw_s_ = 0, rx_mb_ = 0, tx_mb_ = 0, nvl_mb_ = 0;
   double target_power_w_ = 0, target_clock_mhz_ = 0;  // of the segment in effect
+  bool boosting_ = false;                              // busy below the power cap
 };
 
 }  // namespace wt::sim
