@@ -5,19 +5,11 @@
 #include <cstring>
 
 #include "source/amd/amd_gpu_reader.hpp"
+#include "source/dynamic_library.hpp"
 
 namespace wt {
 
 using namespace amdsmi;
-
-namespace {
-
-template <class F>
-F* resolve(void* handle, const char* name) {
-  return reinterpret_cast<F*>(dlsym(handle, name));
-}
-
-}  // namespace
 
 std::vector<std::string> AmdSmiLibrary::default_names() {
   // The soname carries the version's first number (the year up to 25, the major from 26).
@@ -25,20 +17,11 @@ std::vector<std::string> AmdSmiLibrary::default_names() {
 }
 
 AmdSmiLibrary::AmdSmiLibrary(const std::vector<std::string>& names) {
-  // No path separator: the loader searches LD_LIBRARY_PATH and the system paths (ROCm's
-  // /opt/rocm/lib is normally in ld.so.conf), which is how the tests substitute their fake.
-  std::string why;
-  for (const std::string& name : names) {
-    handle_ = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (handle_ != nullptr) {
-      name_ = name;
-      break;
-    }
-    if (why.empty()) {
-      const char* e = dlerror();
-      why = e ? e : "unknown reason";
-    }
-  }
+  // ROCm installs under /opt/rocm/lib, normally in ld.so.conf; if not, LD_LIBRARY_PATH finds it.
+  const LoadedLibrary lib = load_first(names);
+  handle_ = lib.handle;
+  name_ = lib.name;
+  const std::string& why = lib.why;
   if (handle_ == nullptr) throw LibraryNotFound("AMD SMI library (libamd_smi.so) cannot be loaded (" + why + ")");
 
   auto init = resolve<Status(std::uint64_t)>(handle_, "amdsmi_init");

@@ -3,38 +3,20 @@
 #include <dlfcn.h>
 
 #include "source/amd/amd_gpu_reader.hpp"
+#include "source/dynamic_library.hpp"
 
 namespace wt {
-
-namespace {
-
-template <class F>
-F* resolve(void* handle, const char* name) {
-  return reinterpret_cast<F*>(dlsym(handle, name));
-}
-
-}  // namespace
 
 std::vector<std::string> RocmSmiLibrary::default_names() {
   return {"librocm_smi64.so", "librocm_smi64.so.7", "librocm_smi64.so.6", "librocm_smi64.so.5", "librocm_smi64.so.1"};
 }
 
 RocmSmiLibrary::RocmSmiLibrary(const std::vector<std::string>& names) {
-  // No path separator: the loader searches LD_LIBRARY_PATH and the system paths, which is how
-  // the test suite substitutes its fake. ROCm installs under /opt/rocm/lib, which is normally
-  // in ld.so.conf; if not, LD_LIBRARY_PATH=/opt/rocm/lib finds it.
-  std::string why;
-  for (const std::string& name : names) {
-    handle_ = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (handle_ != nullptr) {
-      name_ = name;
-      break;
-    }
-    if (why.empty()) {
-      const char* e = dlerror();
-      why = e ? e : "unknown reason";
-    }
-  }
+  // ROCm installs under /opt/rocm/lib, normally in ld.so.conf; if not, LD_LIBRARY_PATH finds it.
+  const LoadedLibrary lib = load_first(names);
+  handle_ = lib.handle;
+  name_ = lib.name;
+  const std::string& why = lib.why;
   if (handle_ == nullptr)
     throw LibraryNotFound("AMD ROCm SMI library (librocm_smi64.so) cannot be loaded (" + why + ")");
 

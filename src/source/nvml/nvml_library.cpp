@@ -2,23 +2,14 @@
 
 #include <dlfcn.h>
 
-#include <initializer_list>
 #include <type_traits>
 
 #include "core/diagnostic.hpp"
+#include "source/dynamic_library.hpp"
 
 namespace wt {
 
 namespace {
-
-// First of `names` the library exports. NVML keeps old entry points when it adds a versioned
-// one (nvmlInit_v2 beside nvmlInit), so the newest is tried first and older drivers still work.
-template <class F>
-F* resolve(void* handle, std::initializer_list<const char*> names) {
-  for (const char* name : names)
-    if (void* sym = dlsym(handle, name)) return reinterpret_cast<F*>(sym);
-  return nullptr;
-}
 
 // The newest of NAME_v3, NAME_v2 (both fill nvmlProcessInfo_t) and NAME (nvmlProcessInfo_v1_t).
 NvmlLibrary::ProcessQuery resolve_processes(void* handle, const std::string& name) {
@@ -32,12 +23,10 @@ NvmlLibrary::ProcessQuery resolve_processes(void* handle, const std::string& nam
 }  // namespace
 
 NvmlLibrary::NvmlLibrary(const std::string& name) {
-  // No path separator: the loader searches LD_LIBRARY_PATH and the system paths, as for any
-  // library, which is how the test suite substitutes its fake.
-  handle_ = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
+  const LoadedLibrary lib = load_first({name});
+  handle_ = lib.handle;
   if (handle_ == nullptr) {
-    const char* why = dlerror();
-    throw NoTelemetryError("NVIDIA driver library " + name + " cannot be loaded (" + (why ? why : "unknown reason") +
+    throw NoTelemetryError("NVIDIA driver library " + name + " cannot be loaded (" + lib.why +
                            "): is the NVIDIA driver installed? Use --backend synthetic or --replay FILE to run "
                            "without a GPU.");
   }
