@@ -13,7 +13,7 @@ namespace wt {
 struct LoadedLibrary {
   void* handle = nullptr;  // nullptr when none of the names could be opened
   std::string name;        // the one that was
-  std::string why;         // otherwise: the loader's reason for the first name
+  std::string why;         // the loader's reason the first name failed (meaningful when handle is null)
 };
 
 // The first of `names` the loader can open. Names carry no path separator, so the loader searches
@@ -23,7 +23,6 @@ inline LoadedLibrary load_first(const std::vector<std::string>& names) {
   for (const std::string& name : names) {
     if ((lib.handle = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL)) != nullptr) {
       lib.name = name;
-      lib.why.clear();
       return lib;
     }
     if (lib.why.empty()) {

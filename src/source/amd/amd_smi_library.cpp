@@ -21,8 +21,7 @@ AmdSmiLibrary::AmdSmiLibrary(const std::vector<std::string>& names) {
   const LoadedLibrary lib = load_first(names);
   handle_ = lib.handle;
   name_ = lib.name;
-  const std::string& why = lib.why;
-  if (handle_ == nullptr) throw LibraryNotFound("AMD SMI library (libamd_smi.so) cannot be loaded (" + why + ")");
+  if (handle_ == nullptr) throw LibraryNotFound("AMD SMI library (libamd_smi.so) cannot be loaded (" + lib.why + ")");
 
   auto init = resolve<Status(std::uint64_t)>(handle_, "amdsmi_init");
   shut_down_ = resolve<Status()>(handle_, "amdsmi_shut_down");

@@ -16,9 +16,8 @@ RocmSmiLibrary::RocmSmiLibrary(const std::vector<std::string>& names) {
   const LoadedLibrary lib = load_first(names);
   handle_ = lib.handle;
   name_ = lib.name;
-  const std::string& why = lib.why;
   if (handle_ == nullptr)
-    throw LibraryNotFound("AMD ROCm SMI library (librocm_smi64.so) cannot be loaded (" + why + ")");
+    throw LibraryNotFound("AMD ROCm SMI library (librocm_smi64.so) cannot be loaded (" + lib.why + ")");
 
   auto init = resolve<Status(std::uint64_t)>(handle_, "rsmi_init");
   shut_down_ = resolve<Status()>(handle_, "rsmi_shut_down");
