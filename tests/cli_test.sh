@@ -202,5 +202,13 @@ check benchmark-small 0 "$wt" benchmark --trials 1 --duration 60 --json
 expect benchmark-shape 'jq -e "(.synthetic.clean | length == 6) and (.synthetic.evasion | length >= 14) and (.synthetic.overall.xgboost.calibration | length > 0) and (.synthetic.data | startswith(\"synthetic\"))" "$tmp/out" >/dev/null'
 check benchmark-text 0 "$wt" benchmark --trials 1 --duration 60
 expect benchmark-text-lines 'grep -q "Disguised training" "$tmp/out" && grep -q "never blended" "$tmp/out"'
+# Real traces labelled by a MANIFEST.csv instead of their names; a bad manifest line is named.
+mkdir -p "$tmp/lab" && cp "$fx/csv/two_gpus.csv" "$tmp/lab/run.csv"
+printf 'file,label,source\nrun.csv,inference,lab-a\n' >"$tmp/lab/MANIFEST.csv"
+check benchmark-manifest 0 "$wt" benchmark --trials 1 --duration 60 --real "$tmp/lab" --json
+expect benchmark-manifest-labels 'jq -e ".real[0].by_label | has(\"INFERENCE\")" "$tmp/out" >/dev/null && jq -e ".real[0].by_source | has(\"lab-a\")" "$tmp/out" >/dev/null'
+printf 'file,label\nrun.csv,cooking\n' >"$tmp/lab/MANIFEST.csv"
+check benchmark-bad-manifest 1 "$wt" benchmark --trials 1 --duration 60 --real "$tmp/lab"
+expect benchmark-bad-manifest-line 'grep -q "MANIFEST.csv:2: unknown label .cooking." "$tmp/err"'
 
 report "cli"

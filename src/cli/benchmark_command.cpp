@@ -55,7 +55,8 @@ Command add_benchmark_command(CLI::App& app) {
   sub->add_option("--protocol", o->b.protocol,
                   "standard, or loso: leave one evasion family / GPU model / real source out of training")
       ->capture_default_str()->check(CLI::IsMember({"standard", "loso"}));
-  sub->add_option("--real", o->b.real_dirs, "Also score labelled real traces in DIR (<label>__<source>__<run>.csv)")
+  sub->add_option("--real", o->b.real_dirs,
+                  "Also score labelled real traces in DIR (MANIFEST.csv labels, else <label>__<source>__<run>.csv)")
       ->check(CLI::ExistingDirectory);
   sub->add_option("--model", o->b.model_path, "Trained model file (default: the built-in model)");
   sub->add_option("--train-traces", o->b.train_traces, "Traces per scenario when loso retrains")->capture_default_str();

@@ -12,6 +12,7 @@
 #include "cli/exit_codes.hpp"
 #include "cli/run_guarded.hpp"
 #include "train/calibration.hpp"
+#include "train/real_traces.hpp"
 #include "train/sim_dataset.hpp"
 
 namespace wt::cli {
@@ -104,7 +105,8 @@ Command add_calibrate_command(CLI::App& app) {
   CLI::App* sub = app.add_subcommand("calibrate",
                                      "Compare feature distributions of labelled real traces with "
                                      "the simulator's, per class");
-  sub->add_option("--real", o->real_dirs, "Directory of labelled real traces (<label>__<source>__<run>.csv)")
+  sub->add_option("--real", o->real_dirs,
+                  "Directory of labelled real traces (MANIFEST.csv labels, else <label>__<source>__<run>.csv)")
       ->required();
   sub->add_option("--traces", o->sim.traces_per_scenario, "Simulated traces per clean scenario")
       ->capture_default_str()

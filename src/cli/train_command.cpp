@@ -12,6 +12,7 @@
 #include "cli/run_guarded.hpp"
 #include "sim/simulated_source.hpp"
 #include "train/fit.hpp"
+#include "train/real_traces.hpp"
 #include "train/sim_dataset.hpp"
 
 namespace wt::cli {
@@ -118,7 +119,8 @@ Command add_train_command(CLI::App& app) {
   sub->add_option("--seed", o->data.seed, "Data seed")->capture_default_str();
   sub->add_option("--rounds", o->xgb.rounds, "Boosting rounds")->capture_default_str()->check(CLI::Range(1, 5000));
   sub->add_option("--max-depth", o->xgb.max_depth, "Tree depth")->capture_default_str()->check(CLI::Range(1, 16));
-  sub->add_option("--real", o->real_dirs, "Also train on labelled real traces in DIR (<label>__<source>__<run>.csv)")
+  sub->add_option("--real", o->real_dirs,
+                  "Also train on labelled real traces in DIR (MANIFEST.csv labels, else <label>__<source>__<run>.csv)")
       ->check(CLI::ExistingDirectory);
   sub->add_flag("--json", o->json, "Print JSON");
   return {sub, [o] { return run_guarded(o->json, [o] { return run_train(*o); }); }};

@@ -11,6 +11,7 @@
 #include "pipeline/classify_stream.hpp"
 #include "source/replay/replay_source.hpp"
 #include "train/fit.hpp"
+#include "train/real_traces.hpp"
 #include "train/sim_dataset.hpp"
 
 namespace wt {

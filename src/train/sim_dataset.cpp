@@ -1,12 +1,10 @@
 #include "train/sim_dataset.hpp"
 
 #include <algorithm>
-#include <filesystem>
 #include <functional>
 
 #include "features/gpu_context.hpp"
 #include "sim/simulated_source.hpp"
-#include "source/replay/replay_source.hpp"
 
 namespace wt {
 
@@ -82,32 +80,6 @@ void build_sim_dataset(const SimDatasetOptions& o, std::vector<LabelledWindow>& 
           dest.push_back(std::move(r));
     }
   }
-}
-
-std::vector<RealTrace> list_real_traces(const std::string& dir) {
-  std::vector<RealTrace> out;
-  for (const auto& e : std::filesystem::directory_iterator(dir)) {
-    if (e.path().extension() != ".csv") continue;
-    const std::string name = e.path().filename().string();
-    const auto label = label_from_file_name(name);
-    if (!label) continue;
-    const auto first = name.find("__") + 2;
-    out.push_back({e.path().string(), name, name.substr(first, name.find("__", first) - first), *label});
-  }
-  std::sort(out.begin(), out.end(), [](const RealTrace& a, const RealTrace& b) { return a.file < b.file; });
-  return out;
-}
-
-std::size_t add_real_traces(const std::string& dir, const WindowSpec& window, std::vector<LabelledWindow>& out,
-                            const std::string& exclude_source) {
-  std::size_t files = 0;
-  for (const RealTrace& t : list_real_traces(dir)) {
-    if (t.source == exclude_source) continue;
-    ReplaySource src(t.path);
-    add_windows(src, t.label, "real:" + t.source, window, gpu_context_for, out);
-    ++files;
-  }
-  return files;
 }
 
 }  // namespace wt

@@ -42,17 +42,4 @@ std::unique_ptr<TelemetrySource> simulated_trace(const sim::ScenarioSpec& spec, 
 void build_sim_dataset(const SimDatasetOptions& o, std::vector<LabelledWindow>& train,
                        std::vector<LabelledWindow>& calibration);
 
-// A labelled real trace: "<label>__<source>__<run>.csv".
-struct RealTrace {
-  std::string path, file, source;
-  WorkloadType label;
-};
-// The labelled traces of `dir`, sorted by file name (files without a label prefix are skipped).
-std::vector<RealTrace> list_real_traces(const std::string& dir);
-
-// Windows of every labelled trace in `dir` but those of `exclude_source` (group = "real:<source>").
-// Returns the files read.
-std::size_t add_real_traces(const std::string& dir, const WindowSpec& window, std::vector<LabelledWindow>& out,
-                            const std::string& exclude_source = "");
-
 }  // namespace wt

@@ -1,0 +1,110 @@
+#include "train/real_traces.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+
+#include "core/diagnostic.hpp"
+#include "features/gpu_context.hpp"
+#include "source/replay/line_reader.hpp"
+#include "source/replay/nvidia_smi_csv.hpp"
+#include "source/replay/replay_source.hpp"
+
+namespace wt {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::string_view kManifest = "MANIFEST.csv";
+
+// "<label>__<source>__<run>.csv" -> "<source>", "" when the name has no such part.
+std::string source_from_file_name(const std::string& name) {
+  const auto first = name.find("__");
+  if (first == std::string::npos) return "";
+  const auto second = name.find("__", first + 2);
+  return second == std::string::npos ? "" : name.substr(first + 2, second - first - 2);
+}
+
+std::string unquote(std::string_view field) {
+  if (field.size() >= 2 && field.front() == '"' && field.back() == '"') field = field.substr(1, field.size() - 2);
+  return std::string(field);
+}
+
+// file -> trace, from dir/MANIFEST.csv.
+std::map<std::string, RealTrace> read_manifest(const fs::path& dir) {
+  std::map<std::string, RealTrace> out;
+  const fs::path path = dir / kManifest;
+  LineReader in(path.string());
+  const std::string where = path.string() + ":";
+  std::vector<std::string_view> fields;
+  std::string_view line;
+  int file_col = -1, label_col = -1, source_col = -1;
+  while (true) {
+    const auto status = in.next(line);
+    if (status == LineReader::Status::End) break;
+    const std::string at = where + std::to_string(in.line_number()) + ": ";
+    if (status == LineReader::Status::TooLong) throw InputError(at + "line too long");
+    if (line.find_first_not_of(" \t") == std::string_view::npos) continue;
+    split_csv(line, fields);
+    if (file_col < 0) {  // the header
+      for (std::size_t i = 0; i < fields.size(); ++i) {
+        const std::string name = unquote(fields[i]);
+        if (name == "file") file_col = static_cast<int>(i);
+        if (name == "label") label_col = static_cast<int>(i);
+        if (name == "source") source_col = static_cast<int>(i);
+      }
+      if (file_col < 0 || label_col < 0) throw InputError(at + "the header needs a 'file' and a 'label' column");
+      continue;
+    }
+    const auto need = static_cast<std::size_t>(std::max({file_col, label_col, source_col}));
+    if (fields.size() <= need) throw InputError(at + "expected at least " + std::to_string(need + 1) + " fields");
+    const std::string file = unquote(fields[static_cast<std::size_t>(file_col)]);
+    const std::string label_text = unquote(fields[static_cast<std::size_t>(label_col)]);
+    const auto label = parse_workload_type(label_text);
+    if (!label)
+      throw InputError(at + "unknown label '" + label_text +
+                       "' (expected training, inference, idle, hpc, mining, graphics or unknown)");
+    const fs::path rel(file);
+    if (file.empty() || rel.is_absolute() || rel.filename() != rel)
+      throw InputError(at + "'" + file + "' must be a file name in " + dir.string());
+    if (!fs::is_regular_file(dir / rel)) throw InputError(at + "'" + file + "' is not in " + dir.string());
+    std::string source = source_col >= 0 ? unquote(fields[static_cast<std::size_t>(source_col)]) : "";
+    if (source.empty()) source = source_from_file_name(file);
+    if (source.empty()) source = dir.filename().string();
+    out[file] = {(dir / rel).string(), file, source, *label};
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<RealTrace> list_real_traces(const std::string& dir) {
+  const fs::path root(dir);
+  std::map<std::string, RealTrace> traces;
+  if (fs::exists(root / kManifest)) traces = read_manifest(root);
+  for (const auto& e : fs::directory_iterator(root)) {
+    const std::string name = e.path().filename().string();
+    if (e.path().extension() != ".csv" || name == kManifest || traces.contains(name)) continue;
+    const auto label = label_from_file_name(name);
+    if (!label) continue;
+    const std::string source = source_from_file_name(name);
+    traces[name] = {e.path().string(), name, source.empty() ? root.filename().string() : source, *label};
+  }
+  std::vector<RealTrace> out;
+  for (auto& [name, t] : traces) out.push_back(std::move(t));
+  return out;
+}
+
+std::size_t add_real_traces(const std::string& dir, const WindowSpec& window, std::vector<LabelledWindow>& out,
+                            const std::string& exclude_source) {
+  std::size_t files = 0;
+  for (const RealTrace& t : list_real_traces(dir)) {
+    if (t.source == exclude_source) continue;
+    ReplaySource src(t.path);
+    add_windows(src, t.label, "real:" + t.source, window, gpu_context_for, out);
+    ++files;
+  }
+  return files;
+}
+
+}  // namespace wt

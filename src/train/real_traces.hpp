@@ -1,0 +1,29 @@
+// Directories of labelled real traces: which file holds what, and their windows for training.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "train/dataset.hpp"
+
+namespace wt {
+
+struct RealTrace {
+  std::string path, file, source;
+  WorkloadType label;
+};
+
+// The labelled traces of `dir`, sorted by file name. A MANIFEST.csv in `dir` (a header with
+// `file` and `label` columns, optionally `source`) labels the files it lists; any other .csv is
+// labelled by its name, "<label>__<source>__<run>.csv", and skipped without one. The source is
+// the manifest's `source` column, else the name's middle part, else the directory's name.
+// Throws InputError naming the manifest and line for an unknown label, a missing file or a
+// path that leaves `dir`.
+std::vector<RealTrace> list_real_traces(const std::string& dir);
+
+// Windows of every labelled trace in `dir` but those of `exclude_source` (group = "real:<source>").
+// Returns the files read.
+std::size_t add_real_traces(const std::string& dir, const WindowSpec& window, std::vector<LabelledWindow>& out,
+                            const std::string& exclude_source = "");
+
+}  // namespace wt
