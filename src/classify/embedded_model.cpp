@@ -1,6 +1,6 @@
 // The default model, assembled into the binary (.incbin) so that nothing has to be found on
 // disk at run time. The file is models/workloadtruth.model.json, rebuilt by `workloadtruth train`.
-#include <string>
+#include <string_view>
 
 #include "classify/model_bundle.hpp"
 
@@ -20,9 +20,8 @@ extern "C" const char wt_embedded_model_end[];
 
 namespace wt {
 
-const std::string& embedded_model_json() {
-  static const std::string text(wt_embedded_model_begin, wt_embedded_model_end);
-  return text;
+std::string_view embedded_model_json() {
+  return {wt_embedded_model_begin, static_cast<std::size_t>(wt_embedded_model_end - wt_embedded_model_begin)};
 }
 
 }  // namespace wt

@@ -1,7 +1,7 @@
 #include "classify/model_bundle.hpp"
 
 #include <fstream>
-#include <sstream>
+#include <iterator>
 
 #include "core/base64.hpp"
 #include "core/diagnostic.hpp"
@@ -29,8 +29,10 @@ std::string ModelBundle::to_json() const {
       .dump(1);
 }
 
-ModelBundle ModelBundle::from_json(const std::string& text, const std::string& origin) {
-  const json j = json::parse(text, nullptr, false);
+ModelBundle ModelBundle::from_json(std::string_view text, const std::string& origin) {
+  // The trees are most of the file: decoded in place from the parsed text, and the parsed text
+  // let go before XGBoost builds its own copy, so that loading peaks at as little memory as it can.
+  json j = json::parse(text, nullptr, false);
   if (j.is_discarded() || !j.is_object() || j.value("format", "") != kModelFormatName)
     throw InputError(origin + ": not a " + std::string(kModelFormatName) + " file");
   if (j.value("version", 0) != kModelFormatVersion)
@@ -55,8 +57,9 @@ ModelBundle ModelBundle::from_json(const std::string& text, const std::string& o
     b.abstain_below = j.at("abstain_below").get<double>();
     b.max_out_of_range = j.at("max_out_of_range").get<std::size_t>();
     b.provenance = j.value("provenance", json::object());
-    const auto trees = base64_decode(j.at("xgboost_ubj_base64").get<std::string>());
+    auto trees = base64_decode(j.at("xgboost_ubj_base64").get_ref<const std::string&>());
     if (!trees) throw InputError(origin + ": the trees are not valid base64");
+    j = json();
     b.xgb = XgbModel::load(*trees);
     if (b.xgb.num_class() != static_cast<int>(b.classes.size()))
       throw InputError(origin + ": class list and trees disagree");
@@ -74,9 +77,8 @@ ModelBundle load_model_bundle(const std::string& path) {
   if (path.empty()) return ModelBundle::from_json(embedded_model_json(), "built-in model");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path + ": cannot be read");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return ModelBundle::from_json(text.str(), path);
+  const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  return ModelBundle::from_json(text, path);
 }
 
 }  // namespace wt

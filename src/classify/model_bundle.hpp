@@ -29,11 +29,12 @@ struct ModelBundle {
 
   std::string to_json() const;
   // Throws InputError naming `origin` when the text is not a model this build can use.
-  static ModelBundle from_json(const std::string& text, const std::string& origin);
+  static ModelBundle from_json(std::string_view text, const std::string& origin);
 };
 
-// The model compiled into the binary (models/workloadtruth.model.json at build time).
-const std::string& embedded_model_json();
+// The model compiled into the binary (models/workloadtruth.model.json at build time), read in
+// place: no copy is made.
+std::string_view embedded_model_json();
 
 // The model in `path`, or the built-in one when `path` is empty. Throws InputError.
 ModelBundle load_model_bundle(const std::string& path);

@@ -18,7 +18,11 @@
 namespace wt::cli {
 namespace {
 
+// The committed model's recipe is the default: `workloadtruth train` rebuilds it.
+inline constexpr std::size_t kDefaultTracesPerScenario = 800;
+
 struct TrainOptions {
+  TrainOptions() { data.traces_per_scenario = kDefaultTracesPerScenario; }
   SimDatasetOptions data;
   XgbParams xgb;
   std::vector<std::string> real_dirs;
@@ -119,6 +123,10 @@ Command add_train_command(CLI::App& app) {
   sub->add_option("--seed", o->data.seed, "Data seed")->capture_default_str();
   sub->add_option("--rounds", o->xgb.rounds, "Boosting rounds")->capture_default_str()->check(CLI::Range(1, 5000));
   sub->add_option("--max-depth", o->xgb.max_depth, "Tree depth")->capture_default_str()->check(CLI::Range(1, 16));
+  sub->add_option("--min-child-weight", o->xgb.min_child_weight,
+                  "Least weight of windows a leaf may hold (larger: smaller trees)")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 1e6));
   sub->add_option("--real", o->real_dirs,
                   "Also train on labelled real traces in DIR (MANIFEST.csv labels, else <label>__<source>__<run>.csv)")
       ->check(CLI::ExistingDirectory);

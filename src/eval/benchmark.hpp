@@ -14,14 +14,14 @@
 namespace wt {
 
 struct BenchmarkOptions {
-  std::size_t trials = 2;    // test traces per simulator scenario
+  std::size_t trials = 10;   // test traces per simulator scenario
   double duration_s = 300;   // per trace
   WindowSpec window;
   std::uint64_t seed = 1;
   std::string protocol = "standard";  // or "loso": leave one evasion family / GPU model / real source out
   std::vector<std::string> real_dirs;
   std::string model_path;             // trained classifier; "" = the built-in model
-  std::size_t train_traces = 10;      // traces per scenario when loso retrains
+  std::size_t train_traces = 100;     // traces per scenario when loso retrains
 };
 
 // Called as work progresses: (done, total, what).
