@@ -1,5 +1,6 @@
 #include "eval/benchmark.hpp"
 
+#include <filesystem>
 #include <map>
 #include <memory>
 
@@ -258,7 +259,9 @@ json real(const std::string& dir, const std::vector<std::pair<std::string, const
                           {"confusion_jobs", t.jobs.to_json()}};
     return out;
   };
-  return {{"data", "real: " + dir + " (labels from file names; not blended with synthetic figures)"},
+  const bool manifest = std::filesystem::exists(std::filesystem::path(dir) / "MANIFEST.csv");
+  return {{"data", "real: " + dir + " (labels from " + (manifest ? "MANIFEST.csv" : "file names") +
+                       "; not blended with synthetic figures)"},
           {"files", files},
           {"by_source", group(by_source)},
           {"by_label", group(by_label)}};
