@@ -259,9 +259,9 @@ json real(const std::string& dir, const std::vector<std::pair<std::string, const
                           {"confusion_jobs", t.jobs.to_json()}};
     return out;
   };
-  const bool manifest = std::filesystem::exists(std::filesystem::path(dir) / "MANIFEST.csv");
-  return {{"data", "real: " + dir + " (labels from " + (manifest ? "MANIFEST.csv" : "file names") +
-                       "; not blended with synthetic figures)"},
+  const bool manifest = std::filesystem::exists(std::filesystem::path(dir) / kRealTraceManifest);
+  const std::string labels = manifest ? "MANIFEST.csv, else file names" : "file names";
+  return {{"data", "real: " + dir + " (labels from " + labels + "; not blended with synthetic figures)"},
           {"files", files},
           {"by_source", group(by_source)},
           {"by_label", group(by_label)}};

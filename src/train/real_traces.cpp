@@ -15,8 +15,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::string_view kManifest = "MANIFEST.csv";
-
 // "<label>__<source>__<run>.csv" -> "<source>", "" when the name has no such part.
 std::string source_from_file_name(const std::string& name) {
   const auto first = name.find("__");
@@ -33,7 +31,7 @@ std::string unquote(std::string_view field) {
 // file -> trace, from dir/MANIFEST.csv.
 std::map<std::string, RealTrace> read_manifest(const fs::path& dir) {
   std::map<std::string, RealTrace> out;
-  const fs::path path = dir / kManifest;
+  const fs::path path = dir / kRealTraceManifest;
   LineReader in(path.string());
   const std::string where = path.string() + ":";
   std::vector<std::string_view> fields;
@@ -81,10 +79,10 @@ std::map<std::string, RealTrace> read_manifest(const fs::path& dir) {
 std::vector<RealTrace> list_real_traces(const std::string& dir) {
   const fs::path root(dir);
   std::map<std::string, RealTrace> traces;
-  if (fs::exists(root / kManifest)) traces = read_manifest(root);
+  if (fs::exists(root / kRealTraceManifest)) traces = read_manifest(root);
   for (const auto& e : fs::directory_iterator(root)) {
     const std::string name = e.path().filename().string();
-    if (e.path().extension() != ".csv" || name == kManifest || traces.contains(name)) continue;
+    if (e.path().extension() != ".csv" || name == kRealTraceManifest || traces.contains(name)) continue;
     const auto label = label_from_file_name(name);
     if (!label) continue;
     const std::string source = source_from_file_name(name);

@@ -2,11 +2,15 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "train/dataset.hpp"
 
 namespace wt {
+
+// The file in a trace directory that labels its traces (see list_real_traces).
+inline constexpr std::string_view kRealTraceManifest = "MANIFEST.csv";
 
 struct RealTrace {
   std::string path, file, source;
