@@ -68,6 +68,8 @@ TEST(RealTraceLabels, ManifestErrorsNameTheLine) {
                                                 {"b.csv", ""}});
   EXPECT_NE(error_of(bad_label).find("MANIFEST.csv:3: unknown label 'cooking'"), std::string::npos)
       << error_of(bad_label);
+  EXPECT_NE(error_of(bad_label).find("(expected one of training, inference, idle, hpc, mining, graphics, unknown)"),
+            std::string::npos);
   const auto missing = make_dir("missing", {{"MANIFEST.csv", "file,label\ngone.csv,idle\n"}});
   EXPECT_NE(error_of(missing).find("MANIFEST.csv:2: 'gone.csv' is not in"), std::string::npos) << error_of(missing);
   const auto escape = make_dir("escape", {{"MANIFEST.csv", "file,label\n../names/training__lab__run1.csv,idle\n"}});

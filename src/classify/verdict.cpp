@@ -23,6 +23,15 @@ std::string_view to_string(WorkloadType t) {
   return "UNKNOWN";
 }
 
+std::string workload_type_names() {
+  std::string out;
+  for (const auto& [type, name] : kNames) {
+    if (!out.empty()) out += ", ";
+    for (char c : name) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return out;
+}
+
 std::optional<WorkloadType> parse_workload_type(std::string_view text) {
   for (const auto& [type, name] : kNames) {
     if (name.size() != text.size()) continue;

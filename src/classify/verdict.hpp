@@ -14,6 +14,8 @@ enum class WorkloadType { Training, Inference, Idle, Hpc, Mining, Graphics, Unkn
 
 std::string_view to_string(WorkloadType t);  // "TRAINING", ...
 std::optional<WorkloadType> parse_workload_type(std::string_view text);  // case-insensitive
+// What parse_workload_type accepts, for error messages: "training, inference, ..., unknown".
+std::string workload_type_names();
 
 struct Verdict {
   WorkloadType type = WorkloadType::Unknown;

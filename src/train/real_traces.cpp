@@ -15,17 +15,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// "<label>__<source>__<run>.csv" -> "<source>", "" when the name has no such part.
-std::string source_from_file_name(const std::string& name) {
-  const auto first = name.find("__");
-  if (first == std::string::npos) return "";
-  const auto second = name.find("__", first + 2);
-  return second == std::string::npos ? "" : name.substr(first + 2, second - first - 2);
-}
-
-std::string unquote(std::string_view field) {
-  if (field.size() >= 2 && field.front() == '"' && field.back() == '"') field = field.substr(1, field.size() - 2);
-  return std::string(field);
+// The given source, else the middle part of "<label>__<source>__<run>.csv", else the directory's name.
+std::string source_of(std::string given, const std::string& file, const fs::path& dir) {
+  if (!given.empty()) return given;
+  const auto first = file.find("__");
+  const auto second = first == std::string::npos ? first : file.find("__", first + 2);
+  if (second != std::string::npos && second > first + 2) return file.substr(first + 2, second - first - 2);
+  return dir.filename().string();
 }
 
 // file -> trace, from dir/MANIFEST.csv.
@@ -46,7 +42,7 @@ std::map<std::string, RealTrace> read_manifest(const fs::path& dir) {
     split_csv(line, fields);
     if (file_col < 0) {  // the header
       for (std::size_t i = 0; i < fields.size(); ++i) {
-        const std::string name = unquote(fields[i]);
+        const std::string_view name = fields[i];
         if (name == "file") file_col = static_cast<int>(i);
         if (name == "label") label_col = static_cast<int>(i);
         if (name == "source") source_col = static_cast<int>(i);
@@ -56,20 +52,17 @@ std::map<std::string, RealTrace> read_manifest(const fs::path& dir) {
     }
     const auto need = static_cast<std::size_t>(std::max({file_col, label_col, source_col}));
     if (fields.size() <= need) throw InputError(at + "expected at least " + std::to_string(need + 1) + " fields");
-    const std::string file = unquote(fields[static_cast<std::size_t>(file_col)]);
-    const std::string label_text = unquote(fields[static_cast<std::size_t>(label_col)]);
+    const std::string file(fields[static_cast<std::size_t>(file_col)]);
+    const std::string label_text(fields[static_cast<std::size_t>(label_col)]);
     const auto label = parse_workload_type(label_text);
     if (!label)
-      throw InputError(at + "unknown label '" + label_text +
-                       "' (expected training, inference, idle, hpc, mining, graphics or unknown)");
+      throw InputError(at + "unknown label '" + label_text + "' (expected one of " + workload_type_names() + ")");
     const fs::path rel(file);
     if (file.empty() || rel.is_absolute() || rel.filename() != rel)
       throw InputError(at + "'" + file + "' must be a file name in " + dir.string());
     if (!fs::is_regular_file(dir / rel)) throw InputError(at + "'" + file + "' is not in " + dir.string());
-    std::string source = source_col >= 0 ? unquote(fields[static_cast<std::size_t>(source_col)]) : "";
-    if (source.empty()) source = source_from_file_name(file);
-    if (source.empty()) source = dir.filename().string();
-    out[file] = {(dir / rel).string(), file, source, *label};
+    std::string given = source_col >= 0 ? std::string(fields[static_cast<std::size_t>(source_col)]) : "";
+    out[file] = {(dir / rel).string(), file, source_of(std::move(given), file, dir), *label};
   }
   return out;
 }
@@ -85,8 +78,7 @@ std::vector<RealTrace> list_real_traces(const std::string& dir) {
     if (e.path().extension() != ".csv" || name == kRealTraceManifest || traces.contains(name)) continue;
     const auto label = label_from_file_name(name);
     if (!label) continue;
-    const std::string source = source_from_file_name(name);
-    traces[name] = {e.path().string(), name, source.empty() ? root.filename().string() : source, *label};
+    traces[name] = {e.path().string(), name, source_of("", name, root), *label};
   }
   std::vector<RealTrace> out;
   for (auto& [name, t] : traces) out.push_back(std::move(t));

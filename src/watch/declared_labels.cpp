@@ -43,7 +43,7 @@ bool parse_item(const std::string& item, DeclaredLabels& labels, std::string& wh
   }
   const auto type = parse_workload_type(value);
   if (!type) {
-    why = "'" + value + "' is not a workload type (training, inference, idle, hpc, mining, graphics, unknown)";
+    why = "'" + value + "' is not a workload type (" + workload_type_names() + ")";
     return false;
   }
   return labels.set(key, *type, why);
