@@ -115,26 +115,34 @@ class LlmServer final : public QueuedWorkload {
 
 // Offline generation (HF `generate` over a dataset): batch after batch, each a prefill and a
 // decode of fixed length, with host-side tokenization between. Decode reads every weight once per
-// token: memory-bound, so the GPU is busy at a power set by HBM traffic more than by FLOPs, and the
-// draw swings from token to token (attention over a growing KV cache, sampling on the host). With
-// the model split layer-wise over several GPUs (accelerate's device_map="auto"), each GPU runs its
-// layers in turn: busy for its share of every token, the GPUs beyond the model's need untouched.
+// token: memory-bound at small batches, so the GPU is busy at a power set by HBM traffic more than
+// by FLOPs, and the draw swings from token to token (attention over a growing KV cache, sampling on
+// the host). Large batches and long prompts make it compute-bound: the A100 generate traces in
+// ../shared/real-traces run at 97-100 % of the power limit, and step up batch by batch as a
+// benchmark sweeps its input length (load levels below). With the model split layer-wise over
+// several GPUs (accelerate's device_map="auto"), each GPU runs its layers in turn: once a forward
+// pass is slow enough for the poll to see it (falcon-40b over 3 A100s: ~0.9 s per pass), each GPU
+// bursts to the limit for its third and idles for the rest, the GPUs a third of a pass apart.
 class BatchGeneration final : public QueuedWorkload {
  public:
-  explicit BatchGeneration(const WorkloadContext& ctx) : gpu_(*ctx.gpu), timing_(ctx.job_seed ^ 0x9e37ULL) {
+  explicit BatchGeneration(const WorkloadContext& ctx)
+      : gpu_(*ctx.gpu), timing_(ctx.job_seed ^ 0x9e37ULL), rank_(ctx.rank) {
     Rng job(ctx.job_seed);
     decode_s_ = job.log_uniform(2, 40);
     prefill_s_ = job.uniform(0.05, 0.8);
     host_s_ = job.uniform(0.05, 1.5);
-    decode_busy_ = job.uniform(0.6, 1.0);
-    decode_compute_ = job.uniform(0.2, 0.8);
+    decode_busy_ = job.uniform(0.6, 1.25);  // above 1: kernels queue back to back, utilization pins at 100 %
+    decode_compute_ = job.uniform(0.2, 0.95);
     decode_membw_ = job.uniform(0.3, 0.8);
     token_sd_ = job.uniform(0.05, 0.25);
+    pass_s_ = job.log_uniform(0.02, 1.5);
+    sweep_ = job.chance(0.35);
+    level_ = sweep_ ? job.uniform(0.2, 0.6) : 1.0;
     const double model_mib = job.log_uniform(2000, 100000);  // 1B-50B parameters in 16-bit
-    const int span = ctx.ranks > 1 ? job.integer(2, ctx.ranks) : 1;
+    span_ = ctx.ranks > 1 ? job.integer(2, ctx.ranks) : 1;
     Rng split(ctx.job_seed ^ (0x51ULL + static_cast<std::uint64_t>(ctx.rank)));
-    share_ = ctx.rank < span ? std::min(1.0, split.uniform(0.7, 1.3) / span) : 0;
-    mem_ = gpu_.context_mib + std::min(gpu_.memory_mib * 0.9, model_mib / span * job.uniform(1.1, 1.6));
+    share_ = ctx.rank < span_ ? std::min(1.0, split.uniform(0.7, 1.3) / span_) : 0;
+    mem_ = gpu_.context_mib + std::min(gpu_.memory_mib * 0.9, model_mib / span_ * job.uniform(1.1, 1.6));
     setup_s_ = job.chance(0.6) ? job.log_uniform(3, 90) : 0;  // from_pretrained: weights read and copied
   }
 
@@ -142,24 +150,48 @@ class BatchGeneration final : public QueuedWorkload {
   void plan(Rng& rng) override {
     if (share_ <= 0) return push(10, {}, gpu_.idle_mib, 0);
     if (plan_setup(rng, gpu_, mem_)) return;
+    // A sweep raises the batch's input length (so its load) batch by batch, then starts over;
+    // a dataset's batches differ a little. Drawn from timing_: every GPU of a split model agrees.
+    const double level = sweep_ ? level_ : timing_.uniform(0.8, 1.0);
+    if (sweep_ && (level_ += timing_.uniform(0.05, 0.2)) > 1.0) level_ = timing_.uniform(0.2, 0.6);
     push(host_s_ * timing_.jitter(0.3), {0.02, 0.1, 0.05, 100, 20, 0}, mem_);
-    push(prefill_s_ * timing_.jitter(0.2), {0.99 * share_, 0.9, 0.45, 0, 0, 0}, mem_);
+    const double prefill = prefill_s_ * timing_.jitter(0.2) * (0.5 + level);
+    if (span_ > 1 && pass_s_ / span_ >= 0.1) {
+      take_turns(rng, prefill, 0.9 * level, 0.45);
+      take_turns(rng, decode_s_ * timing_.jitter(0.25), decode_compute_ * level, decode_membw_);
+      return;
+    }
+    push(prefill, {0.99 * share_, 0.9 * level, 0.45, 0, 0, 0}, mem_);
     // Decode in runs of a few tokens; memory traffic rises as the KV cache grows.
     const double d = decode_s_ * timing_.jitter(0.25);
     const int runs = std::max(1, static_cast<int>(d / 0.25));
+    const double busy = decode_busy_ * (0.55 + 0.45 * level);
     for (int i = 0; i < runs; ++i) {
       const double grown = static_cast<double>(i) / runs;
       push(d / runs,
-           {std::min(1.0, decode_busy_ * share_ * rng.jitter(token_sd_ / 2)),
-            decode_compute_ * (1 - 0.2 * grown) * rng.jitter(token_sd_), decode_membw_ * (0.85 + 0.3 * grown), 0, 5,
-            0},
+           {std::min(1.0, busy * share_ * rng.jitter(token_sd_ / 2)),
+            decode_compute_ * level * (1 - 0.2 * grown) * rng.jitter(token_sd_), decode_membw_ * (0.85 + 0.3 * grown), 0,
+            5, 0},
            mem_);
+    }
+  }
+
+  // `seconds` of forward passes through a split model: this GPU busy for its slot of each pass.
+  void take_turns(Rng& rng, double seconds, double compute, double membw) {
+    const double slot = pass_s_ / span_;
+    for (double t = 0; t < seconds; t += pass_s_) {
+      push(slot * rank_, {0.01, 0.05, 0.05, 0, 0, 0}, mem_);
+      push(slot, {0.99, compute * rng.jitter(token_sd_), membw, 0, 0, 2}, mem_);
+      push(slot * (span_ - 1 - rank_), {0.01, 0.05, 0.05, 0, 0, 0}, mem_);
     }
   }
 
   const GpuModel& gpu_;
   Rng timing_;  // shared by the ranks of a split model: they wait on the same host, token for token
-  double decode_s_, prefill_s_, host_s_, decode_busy_, decode_compute_, decode_membw_, token_sd_, share_, mem_;
+  int rank_, span_;
+  bool sweep_;
+  double decode_s_, prefill_s_, host_s_, decode_busy_, decode_compute_, decode_membw_, token_sd_, pass_s_, level_,
+      share_, mem_;
 };
 
 // Embedding service: encoder forward passes on batches of requests, no decode phase.
