@@ -159,6 +159,30 @@ TEST(Simulator, LayerSplitGenerationSharesEachTokenBetweenGpus) {
   EXPECT_LT(busy, 130);  // together about one GPU's worth of work
 }
 
+TEST(Simulator, LargeBatchGenerationRunsAtThePowerLimit) {
+  // Long prompts in big batches make generate compute-bound (the A100 runs in ../shared read
+  // 97-100 % of the limit with utilization pinned at 100 %); seed 1 draws such a job.
+  const Stats s = stats(after(run("inference/offline-batch", 1, 300, 1, "NVIDIA A100-SXM4-80GB"), 100));
+  EXPECT_GT(s.util, 95);
+  EXPECT_GT(s.power_frac, 0.8);
+}
+
+TEST(Simulator, LayerSplitGpusTakeTurnsWhenAPassIsSlow) {
+  // Seed 2 draws a forward pass long enough for a 0.1 s poll to see each GPU's slot: the GPUs
+  // holding the model are busy one after the other, almost never together.
+  const auto v = after(run("inference/offline-split", 2, 200, 0.1, "NVIDIA A100-SXM4-80GB"), 4 * 1000);
+  std::map<double, int> busy_at;  // poll time -> GPUs at >= 90 % utilization
+  std::map<double, int> polls;
+  for (const auto& x : v) {
+    ++polls[x.time_s];
+    if (x.values.value(Signal::GpuUtil) >= 90) ++busy_at[x.time_s];
+  }
+  int one = 0, several = 0;
+  for (const auto& [t, n] : busy_at) (n == 1 ? one : several) += 1;
+  EXPECT_GT(one, static_cast<int>(polls.size()) / 4);
+  EXPECT_LT(several, one / 20);
+}
+
 TEST(Simulator, IdleB200DrawsAbout145W) {
   const auto v = run("idle/bare", 1, 60, 0.1, "NVIDIA B200");
   for (const auto& s : v) {

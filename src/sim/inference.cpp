@@ -122,7 +122,8 @@ class LlmServer final : public QueuedWorkload {
 // benchmark sweeps its input length (load levels below). With the model split layer-wise over
 // several GPUs (accelerate's device_map="auto"), each GPU runs its layers in turn: once a forward
 // pass is slow enough for the poll to see it (falcon-40b over 3 A100s: ~0.9 s per pass), each GPU
-// bursts to the limit for its third and idles for the rest, the GPUs a third of a pass apart.
+// bursts for its slot of the pass (there, to the limit for a third of it) and idles for the rest,
+// the GPUs one slot apart.
 class BatchGeneration final : public QueuedWorkload {
  public:
   explicit BatchGeneration(const WorkloadContext& ctx)
@@ -181,7 +182,7 @@ class BatchGeneration final : public QueuedWorkload {
     const double slot = pass_s_ / span_;
     for (double t = 0; t < seconds; t += pass_s_) {
       push(slot * rank_, {0.01, 0.05, 0.05, 0, 0, 0}, mem_);
-      push(slot, {0.99, compute * rng.jitter(token_sd_), membw, 0, 0, 2}, mem_);
+      push(slot, {0.99, compute * rng.jitter(token_sd_), membw, 0, 0, 2}, mem_);  // hands its activations on
       push(slot * (span_ - 1 - rank_), {0.01, 0.05, 0.05, 0, 0, 0}, mem_);
     }
   }
