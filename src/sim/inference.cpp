@@ -157,14 +157,14 @@ class BatchGeneration final : public QueuedWorkload {
     if (sweep_ && (level_ += timing_.uniform(0.05, 0.2)) > 1.0) level_ = timing_.uniform(0.2, 0.6);
     push(host_s_ * timing_.jitter(0.3), {0.02, 0.1, 0.05, 100, 20, 0}, mem_);
     const double prefill = prefill_s_ * timing_.jitter(0.2) * (0.5 + level);
+    const double d = decode_s_ * timing_.jitter(0.25);
     if (span_ > 1 && pass_s_ / span_ >= 0.1) {
       take_turns(rng, prefill, 0.9 * level, 0.45);
-      take_turns(rng, decode_s_ * timing_.jitter(0.25), decode_compute_ * level, decode_membw_);
+      take_turns(rng, d, decode_compute_ * level, decode_membw_);
       return;
     }
     push(prefill, {0.99 * share_, 0.9 * level, 0.45, 0, 0, 0}, mem_);
     // Decode in runs of a few tokens; memory traffic rises as the KV cache grows.
-    const double d = decode_s_ * timing_.jitter(0.25);
     const int runs = std::max(1, static_cast<int>(d / 0.25));
     const double busy = decode_busy_ * (0.55 + 0.45 * level);
     for (int i = 0; i < runs; ++i) {
@@ -180,10 +180,11 @@ class BatchGeneration final : public QueuedWorkload {
   // `seconds` of forward passes through a split model: this GPU busy for its slot of each pass.
   void take_turns(Rng& rng, double seconds, double compute, double membw) {
     const double slot = pass_s_ / span_;
+    const Activity waiting{0.01, 0.05, 0.05, 0, 0, 0};
     for (double t = 0; t < seconds; t += pass_s_) {
-      push(slot * rank_, {0.01, 0.05, 0.05, 0, 0, 0}, mem_);
+      push(slot * rank_, waiting, mem_);
       push(slot, {0.99, compute * rng.jitter(token_sd_), membw, 0, 0, 2}, mem_);  // hands its activations on
-      push(slot * (span_ - 1 - rank_), {0.01, 0.05, 0.05, 0, 0, 0}, mem_);
+      push(slot * (span_ - 1 - rank_), waiting, mem_);
     }
   }
 
