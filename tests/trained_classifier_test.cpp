@@ -78,6 +78,39 @@ TEST(ModelBundle, RejectsForeignOrStaleFiles) {
   j["features"][0] = "something_else";
   EXPECT_THROW(ModelBundle::from_json(j.dump(), "m.json"), InputError);
   EXPECT_THROW(load_model_bundle("/nonexistent/model.json"), InputError);
+  // Version 1 held one multi-class model: this build says so rather than misreading it.
+  auto v1 = nlohmann::json::parse(embedded_model_json());
+  v1["version"] = 1;
+  try {
+    ModelBundle::from_json(v1.dump(), "old.json");
+    ADD_FAILURE() << "a version-1 model was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("old.json: model format version 1"), std::string::npos) << e.what();
+  }
+  auto short_of_a_class = nlohmann::json::parse(embedded_model_json());
+  short_of_a_class["xgboost_ubj_base64_per_class"].erase(0);
+  EXPECT_THROW(ModelBundle::from_json(short_of_a_class.dump(), "m.json"), InputError);
+}
+
+TEST(ModelBundle, ClassProbabilitiesAddUpAndMatchOneRowAtATime) {
+  const auto b = load_model_bundle("");
+  std::vector<float> rows;
+  for (std::size_t r = 0; r < 4; ++r)
+    for (std::size_t i = 0; i < kModelFeatureCount; ++i)
+      rows.push_back(b.low[i] + (b.high[i] - b.low[i]) * static_cast<float>((r + 1) * (i + 3) % 7) / 7);
+  const auto p = b.probabilities(rows);
+  ASSERT_EQ(p.size(), 4 * b.classes.size());
+  for (std::size_t r = 0; r < 4; ++r) {
+    const std::vector<float> row(rows.begin() + static_cast<long>(r * kModelFeatureCount),
+                                 rows.begin() + static_cast<long>((r + 1) * kModelFeatureCount));
+    const auto one = b.probabilities_one(row);
+    double sum = 0;
+    for (std::size_t c = 0; c < b.classes.size(); ++c) {
+      EXPECT_NEAR(one[c], p[r * b.classes.size() + c], 1e-6);
+      sum += one[c];
+    }
+    EXPECT_NEAR(sum, 1.0, 1e-5);
+  }
 }
 
 }  // namespace wt

@@ -61,6 +61,38 @@ TEST(XgbModel, LearnsSaveLoadAndExplains) {
   for (int k = 0; k < 3; ++k) EXPECT_NEAR(z[k] / total, p[static_cast<std::size_t>(k)], 1e-4);
 }
 
+TEST(XgbModel, SplitByClassGivesEachClassItsMarginAndContributions) {
+  std::vector<float> rows, labels, test_rows, test_labels;
+  toy(300, rows, labels, 1);
+  toy(30, test_rows, test_labels, 2);
+  const XgbModel m = XgbModel::train(rows, 3, labels, {}, small());
+  const auto parts = m.split_by_class();
+  ASSERT_EQ(parts.size(), 3u);
+  const auto p = m.predict(test_rows, 3);
+  std::vector<std::vector<float>> margins;
+  for (const XgbModel& part : parts) {
+    EXPECT_EQ(part.num_class(), 0);
+    EXPECT_EQ(part.outputs(), 1u);
+    margins.push_back(part.predict(test_rows, 3));
+    ASSERT_EQ(margins.back().size(), 30u);
+  }
+  for (std::size_t i = 0; i < 30; ++i) {
+    double z[3], total = 0;
+    for (std::size_t k = 0; k < 3; ++k) total += z[k] = std::exp(static_cast<double>(margins[k][i]));
+    for (std::size_t k = 0; k < 3; ++k) EXPECT_NEAR(z[k] / total, p[3 * i + k], 1e-6) << i << " " << k;
+  }
+  // TreeSHAP over a class's own trees gives that class's block of the multi-class contributions.
+  const std::vector<float> row(test_rows.begin() + 3, test_rows.begin() + 6);
+  const auto all = m.contributions(row);
+  for (std::size_t k = 0; k < 3; ++k) {
+    const auto one = parts[k].contributions(row);
+    ASSERT_EQ(one.size(), 4u);
+    for (std::size_t f = 0; f < 4; ++f) EXPECT_NEAR(one[f], all[4 * k + f], 1e-6) << k << " " << f;
+  }
+  // A split model survives saving like any other.
+  EXPECT_EQ(XgbModel::load(parts[1].save_ubj()).predict(test_rows, 3), margins[1]);
+}
+
 TEST(XgbModel, TrainingIsReproducible) {
   std::vector<float> rows, labels;
   toy(200, rows, labels, 3);

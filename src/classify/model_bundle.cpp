@@ -1,5 +1,7 @@
 #include "classify/model_bundle.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <iterator>
 
@@ -10,11 +12,45 @@ namespace wt {
 
 using nlohmann::json;
 
+namespace {
+
+// Softmax in place over each row of `k` margins.
+void softmax_rows(std::vector<float>& v, std::size_t k) {
+  for (std::size_t r = 0; r + k <= v.size(); r += k) {
+    const float top = *std::max_element(v.begin() + static_cast<long>(r), v.begin() + static_cast<long>(r + k));
+    double sum = 0;
+    for (std::size_t c = r; c < r + k; ++c) sum += std::exp(static_cast<double>(v[c] - top));
+    for (std::size_t c = r; c < r + k; ++c) v[c] = static_cast<float>(std::exp(static_cast<double>(v[c] - top)) / sum);
+  }
+}
+
+}  // namespace
+
+std::vector<float> ModelBundle::probabilities(const std::vector<float>& rows) const {
+  const std::size_t n = rows.size() / kModelFeatureCount, k = class_trees.size();
+  std::vector<float> p(n * k);
+  for (std::size_t c = 0; c < k; ++c) {
+    const auto margin = class_trees[c].predict(rows, kModelFeatureCount);
+    for (std::size_t i = 0; i < n; ++i) p[i * k + c] = margin[i];
+  }
+  softmax_rows(p, k);
+  return p;
+}
+
+std::vector<float> ModelBundle::probabilities_one(const std::vector<float>& row) const {
+  std::vector<float> p;
+  for (const XgbModel& m : class_trees) p.push_back(m.predict_one(row)[0]);
+  softmax_rows(p, p.size());
+  return p;
+}
+
 std::string ModelBundle::to_json() const {
   json classes_json = json::array();
   for (WorkloadType t : classes) classes_json.push_back(to_string(t));
   json range = json::object();
   for (std::size_t i = 0; i < kModelFeatureCount; ++i) range[std::string(kModelFeatureNames[i])] = {low[i], high[i]};
+  json trees = json::array();
+  for (const XgbModel& m : class_trees) trees.push_back(base64_encode(m.save_ubj()));
   return json{{"format", kModelFormatName},
               {"version", kModelFormatVersion},
               {"features", kModelFeatureNames},
@@ -24,8 +60,9 @@ std::string ModelBundle::to_json() const {
               {"abstain_below", abstain_below},
               {"max_out_of_range", max_out_of_range},
               {"provenance", provenance},
-              // XGBoost's UBJSON, base64: a tenth of the load time and memory of a JSON tree.
-              {"xgboost_ubj_base64", base64_encode(xgb.save_ubj())}}
+              // XGBoost's UBJSON, base64, one model per class: a tenth of the load time and
+              // memory of a JSON tree.
+              {"xgboost_ubj_base64_per_class", trees}}
       .dump(1);
 }
 
@@ -37,7 +74,7 @@ ModelBundle ModelBundle::from_json(std::string_view text, const std::string& ori
     throw InputError(origin + ": not a " + std::string(kModelFormatName) + " file");
   if (j.value("version", 0) != kModelFormatVersion)
     throw InputError(origin + ": model format version " + j.value("version", json()).dump() + " is not " +
-                     std::to_string(kModelFormatVersion));
+                     std::to_string(kModelFormatVersion) + ", the one this build reads; retrain it (workloadtruth train)");
   try {
     if (j.at("features").get<std::vector<std::string>>() !=
         std::vector<std::string>(kModelFeatureNames.begin(), kModelFeatureNames.end()))
@@ -57,12 +94,17 @@ ModelBundle ModelBundle::from_json(std::string_view text, const std::string& ori
     b.abstain_below = j.at("abstain_below").get<double>();
     b.max_out_of_range = j.at("max_out_of_range").get<std::size_t>();
     b.provenance = j.value("provenance", json::object());
-    auto trees = base64_decode(j.at("xgboost_ubj_base64").get_ref<const std::string&>());
-    if (!trees) throw InputError(origin + ": the trees are not valid base64");
-    j = json();
-    b.xgb = XgbModel::load(*trees);
-    if (b.xgb.num_class() != static_cast<int>(b.classes.size()))
+    json& per_class = j.at("xgboost_ubj_base64_per_class");
+    if (!per_class.is_array() || per_class.size() != b.classes.size())
       throw InputError(origin + ": class list and trees disagree");
+    for (json& encoded : per_class) {
+      auto trees = base64_decode(encoded.get_ref<const std::string&>());
+      if (!trees) throw InputError(origin + ": the trees are not valid base64");
+      encoded = json();
+      b.class_trees.push_back(XgbModel::load(*trees));
+      if (b.class_trees.back().num_class() != 0) throw InputError(origin + ": a class's trees have several outputs");
+    }
+    j = json();
     if (!(b.temperature > 0)) throw InputError(origin + ": temperature must be positive");
     return b;
   } catch (const json::exception& e) {

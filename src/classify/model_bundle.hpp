@@ -15,17 +15,26 @@
 namespace wt {
 
 inline constexpr std::string_view kModelFormatName = "workloadtruth-model";
-inline constexpr int kModelFormatVersion = 1;
+// 2: the trees of each class as a model of its own (1: one multi-class model).
+inline constexpr int kModelFormatVersion = 2;
 
 struct ModelBundle {
-  XgbModel xgb;
-  std::vector<WorkloadType> classes;  // XGBoost class id -> type
+  // One model per class, in `classes` order, whose output is that class's margin: the
+  // multi-class model's trees split by class (XgbModel::split_by_class), so that explaining a
+  // verdict runs TreeSHAP on the winning class's trees alone.
+  std::vector<XgbModel> class_trees;
+  std::vector<WorkloadType> classes;  // class id -> type
   // Per feature, the 0.5th and 99.5th percentiles over the training windows.
   std::array<float, kModelFeatureCount> low{}, high{};
   double temperature = 1.0;   // probabilities = softmax(margin / temperature), fitted on held-out data
   double abstain_below = 0.5; // a top probability below this is UNKNOWN
   std::size_t max_out_of_range = 3;  // more features outside the training range than this: UNKNOWN
   nlohmann::json provenance;  // data, seeds, parameters, date, metrics
+
+  // Class probabilities (softmax of the class margins, before the temperature): n x classes
+  // for n rows of kModelFeatureCount features, and for one row.
+  std::vector<float> probabilities(const std::vector<float>& rows) const;
+  std::vector<float> probabilities_one(const std::vector<float>& row) const;
 
   std::string to_json() const;
   // Throws InputError naming `origin` when the text is not a model this build can use.

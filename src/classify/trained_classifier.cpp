@@ -82,7 +82,7 @@ ModelFeatures TrainedClassifier::features_of(const WindowInput& window) const {
 
 std::vector<double> TrainedClassifier::probabilities(const ModelFeatures& row) const {
   const std::vector<float> r(row.begin(), row.end());
-  const auto p = model_.xgb.predict_one(r);
+  const auto p = model_.probabilities_one(r);
   return temper(p.data(), p.size(), model_.temperature);
 }
 
@@ -135,17 +135,15 @@ void TrainedClassifier::explain(const WindowInput& window, Verdict& v) const {
   const auto best = static_cast<std::size_t>(std::max_element(probs.begin(), probs.end()) - probs.begin());
   // The model's own reasons: the features that pushed hardest toward the winning class.
   const std::vector<float> r(row.begin(), row.end());
-  const auto contrib = model_.xgb.contributions(r);
-  const std::size_t stride = kModelFeatureCount + 1;
+  const auto contrib = model_.class_trees[best].contributions(r);
   std::vector<std::size_t> order(kModelFeatureCount);
   std::iota(order.begin(), order.end(), 0);
-  std::sort(order.begin(), order.end(),
-            [&](std::size_t a, std::size_t b) { return contrib[best * stride + a] > contrib[best * stride + b]; });
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return contrib[a] > contrib[b]; });
   const std::string cls(to_string(model_.classes[best]));
   char buf[200];
   for (std::size_t k = 0; k < 3; ++k) {
     const std::size_t i = order[k];
-    const float c = contrib[best * stride + i];
+    const float c = contrib[i];
     if (!(c > 0)) break;
     std::snprintf(buf, sizeof buf, "%s: pushes toward %s (weight +%.2f).",
                   std::isnan(row[i]) ? (std::string(kModelFeatureNames[i]) + " missing").c_str() : describe(i, row[i]).c_str(),

@@ -2,6 +2,8 @@
 
 #include <xgboost/c_api.h>
 
+#include <nlohmann/json.hpp>
+
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -88,11 +90,39 @@ XgbModel XgbModel::load(const std::string& bytes) {
   const char* out = nullptr;
   check(XGBoosterSaveJsonConfig(model.booster_, &len, &out), "read config");
   const std::string config(out, len);
-  // The class count lives in the learner's parameters: "num_class":"6".
+  // The class count lives in the learner's parameters: "num_class":"6" ("0": one output).
   const auto at = config.find("\"num_class\":\"");
   if (at == std::string::npos) throw std::runtime_error("xgboost: model has no num_class");
   model.num_class_ = std::stoi(config.substr(at + 13));
   return model;
+}
+
+std::vector<XgbModel> XgbModel::split_by_class() const {
+  // XGBoost's JSON model schema (1.7): learner.gradient_booster.model holds the trees, with
+  // tree_info naming each tree's class; the margin of a class is base_score plus its trees.
+  using nlohmann::json;
+  json skeleton = json::parse(save_json());
+  json& booster = skeleton.at("learner").at("gradient_booster").at("model");
+  const json trees = std::move(booster.at("trees"));
+  const std::vector<int> tree_info = booster.at("tree_info").get<std::vector<int>>();
+  if (tree_info.size() != trees.size()) throw std::runtime_error("xgboost: tree_info and trees disagree");
+  skeleton["learner"]["learner_model_param"]["num_class"] = "0";
+  // The identity link: the output is the raw margin.
+  skeleton["learner"]["objective"] = {{"name", "reg:squarederror"}, {"reg_loss_param", {{"scale_pos_weight", "1"}}}};
+  std::vector<XgbModel> out;
+  for (int c = 0; c < num_class_; ++c) {
+    json mine = json::array();
+    for (std::size_t i = 0; i < trees.size(); ++i)
+      if (tree_info[i] == c) {
+        mine.push_back(trees[i]);
+        mine.back()["id"] = mine.size() - 1;
+      }
+    booster["tree_info"] = std::vector<int>(mine.size(), 0);
+    booster["gbtree_model_param"]["num_trees"] = std::to_string(mine.size());
+    booster["trees"] = std::move(mine);
+    out.push_back(load(skeleton.dump()));
+  }
+  return out;
 }
 
 namespace {
@@ -109,7 +139,7 @@ std::string XgbModel::save_ubj() const { return save(booster_, R"({"format": "ub
 
 std::vector<float> XgbModel::predict(const std::vector<float>& rows, std::size_t ncols) const {
   const Matrix m(rows, ncols);
-  return run_predict(booster_, m, 0, rows.size() / ncols * static_cast<std::size_t>(num_class_));
+  return run_predict(booster_, m, 0, rows.size() / ncols * outputs());
 }
 
 std::vector<float> XgbModel::predict_one(const std::vector<float>& row) const {
@@ -125,13 +155,13 @@ std::vector<float> XgbModel::predict_one(const std::vector<float>& row) const {
   check(XGBoosterPredictFromDense(booster_, array.c_str(), config, nullptr, &shape, &dim, &out), "predict");
   bst_ulong n = 1;
   for (bst_ulong i = 0; i < dim; ++i) n *= shape[i];
-  if (n != static_cast<bst_ulong>(num_class_)) throw std::runtime_error("xgboost: unexpected prediction size");
+  if (n != outputs()) throw std::runtime_error("xgboost: unexpected prediction size");
   return {out, out + n};
 }
 
 std::vector<float> XgbModel::contributions(const std::vector<float>& row) const {
   const Matrix m(row, row.size());
-  return run_predict(booster_, m, 2, static_cast<std::size_t>(num_class_) * (row.size() + 1));
+  return run_predict(booster_, m, 2, outputs() * (row.size() + 1));
 }
 
 }  // namespace wt

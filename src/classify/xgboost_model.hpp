@@ -1,5 +1,5 @@
-// A thin RAII wrapper over XGBoost's C API (Debian's libxgboost-dev): multi-class gradient
-// boosted trees trained on rows of float features (NaN = missing), saved as XGBoost's JSON.
+// A thin RAII wrapper over XGBoost's C API (Debian's libxgboost-dev): gradient boosted trees
+// (multi-class, or one output) trained on rows of float features (NaN = missing).
 #pragma once
 
 #include <cstddef>
@@ -37,14 +37,20 @@ class XgbModel {
   std::string save_json() const;
   std::string save_ubj() const;
 
-  // Class probabilities, n x num_class.
+  // A multi-class model's trees as one single-output model per class, whose output is that
+  // class's margin (softmax of the margins = the class probabilities). TreeSHAP of one class
+  // then walks a class's trees only, not every class's. Throws std::runtime_error.
+  std::vector<XgbModel> split_by_class() const;
+
+  // n x outputs(): class probabilities of a multi-class model, the margin of a single-output one.
   std::vector<float> predict(const std::vector<float>& rows, std::size_t ncols) const;
-  // One row's class probabilities, predicted in place (no DMatrix: ~100x cheaper per row).
+  // One row's outputs, predicted in place (no DMatrix: ~100x cheaper per row).
   std::vector<float> predict_one(const std::vector<float>& row) const;
-  // Per-class, per-feature contributions (TreeSHAP) of one row to the margin, num_class x
+  // Per-output, per-feature contributions (TreeSHAP) of one row to the margin, outputs() x
   // (ncols + 1), the last column being the bias.
   std::vector<float> contributions(const std::vector<float>& row) const;
-  int num_class() const { return num_class_; }
+  int num_class() const { return num_class_; }  // 0 for a single-output model
+  std::size_t outputs() const { return num_class_ > 0 ? static_cast<std::size_t>(num_class_) : 1; }
 
  private:
   void* booster_ = nullptr;  // BoosterHandle

@@ -34,7 +34,7 @@ struct TrainOptions {
 nlohmann::json accuracy(const ModelBundle& b, const std::vector<LabelledWindow>& rows) {
   std::vector<float> x, y;
   to_matrix(rows, x, y);
-  const auto p = b.xgb.predict(x, kModelFeatureCount);
+  const auto p = b.probabilities(x);
   const std::size_t k = b.classes.size();
   std::vector<std::size_t> right(k), total(k);
   for (std::size_t i = 0; i < y.size(); ++i) {

@@ -22,12 +22,12 @@ void to_matrix(const std::vector<LabelledWindow>& rows, std::vector<float>& x, s
   }
 }
 
-double fit_temperature(const XgbModel& model, const std::vector<LabelledWindow>& calibration) {
+double fit_temperature(const ModelBundle& model, const std::vector<LabelledWindow>& calibration) {
   std::vector<float> x, y;
   to_matrix(calibration, x, y);
   if (y.empty()) return 1.0;
-  const auto p = model.predict(x, kModelFeatureCount);
-  const auto k = static_cast<std::size_t>(model.num_class());
+  const auto p = model.probabilities(x);
+  const auto k = model.classes.size();
   auto nll = [&](double t) {
     double sum = 0;
     for (std::size_t i = 0; i < y.size(); ++i) {
@@ -58,7 +58,7 @@ ModelBundle fit_model(const std::vector<LabelledWindow>& train, const std::vecto
   XgbParams p = params;
   p.num_class = static_cast<int>(model_classes().size());
   ModelBundle b;
-  b.xgb = XgbModel::train(x, kModelFeatureCount, y, w, p);
+  b.class_trees = XgbModel::train(x, kModelFeatureCount, y, w, p).split_by_class();
   b.classes = model_classes();
   for (std::size_t f = 0; f < kModelFeatureCount; ++f) {
     std::vector<float> v;
@@ -73,7 +73,7 @@ ModelBundle fit_model(const std::vector<LabelledWindow>& train, const std::vecto
     b.low[f] = v[static_cast<std::size_t>(0.005 * static_cast<double>(v.size() - 1))];
     b.high[f] = v[static_cast<std::size_t>(0.995 * static_cast<double>(v.size() - 1))];
   }
-  b.temperature = fit_temperature(b.xgb, calibration);
+  b.temperature = fit_temperature(b, calibration);
   return b;
 }
 

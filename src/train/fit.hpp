@@ -21,6 +21,6 @@ ModelBundle fit_model(const std::vector<LabelledWindow>& train, const std::vecto
                       const XgbParams& params);
 
 // Temperature minimising the negative log-likelihood of the calibration rows.
-double fit_temperature(const XgbModel& model, const std::vector<LabelledWindow>& calibration);
+double fit_temperature(const ModelBundle& model, const std::vector<LabelledWindow>& calibration);
 
 }  // namespace wt
