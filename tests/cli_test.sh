@@ -207,6 +207,10 @@ mkdir -p "$tmp/lab" && cp "$fx/csv/two_gpus.csv" "$tmp/lab/run.csv"
 printf 'file,label,source\nrun.csv,inference,lab-a\n' >"$tmp/lab/MANIFEST.csv"
 check benchmark-manifest 0 "$wt" benchmark --trials 1 --duration 60 --real "$tmp/lab" --json
 expect benchmark-manifest-labels 'jq -e ".real[0].by_label | has(\"INFERENCE\")" "$tmp/out" >/dev/null && jq -e ".real[0].by_source | has(\"lab-a\")" "$tmp/out" >/dev/null'
+check benchmark-loso-real 0 "$wt" benchmark --protocol loso-real --train-traces 5 --duration 60 --real "$tmp/lab" --json
+expect benchmark-loso-real-shape 'jq -e "(has(\"synthetic\") | not) and .real[0].leave_one_source_out[0].held_out_source == \"lab-a\" and .real[0].leave_one_source_out[0].accuracy.job_count == 2" "$tmp/out" >/dev/null'
+check benchmark-loso-real-needs-real 2 "$wt" benchmark --protocol loso-real
+expect benchmark-loso-real-says-why 'grep -q "give them with --real DIR" "$tmp/err"'
 printf 'file,label\nrun.csv,cooking\n' >"$tmp/lab/MANIFEST.csv"
 check benchmark-bad-manifest 1 "$wt" benchmark --trials 1 --duration 60 --real "$tmp/lab"
 expect benchmark-bad-manifest-line 'grep -q "MANIFEST.csv:2: unknown label .cooking." "$tmp/err"'

@@ -28,6 +28,8 @@ void progress_bar(std::size_t done, std::size_t total, const std::string& what) 
 
 int run_bench(const BenchOptions& o) {
   if (o.b.window.stride_s > o.b.window.length_s) throw std::invalid_argument("--stride must not exceed --window");
+  if (o.b.protocol == "loso-real" && o.b.real_dirs.empty())
+    throw std::invalid_argument("--protocol loso-real holds out real sources: give them with --real DIR");
   const bool tty = ::isatty(STDERR_FILENO) != 0;
   const auto report = run_benchmark(o.b, tty ? ProgressFn(progress_bar) : ProgressFn());
   if (tty) std::cerr << "\r\033[K";
@@ -53,8 +55,9 @@ Command add_benchmark_command(CLI::App& app) {
       ->check(CLI::Range(30.0, 86400.0));
   sub->add_option("--seed", o->b.seed, "Seed of the test traces")->capture_default_str();
   sub->add_option("--protocol", o->b.protocol,
-                  "standard, or loso: leave one evasion family / GPU model / real source out of training")
-      ->capture_default_str()->check(CLI::IsMember({"standard", "loso"}));
+                  "standard; loso: leave one evasion family / GPU model / real source out of training; "
+                  "loso-real: only the real sources, each held out (needs --real)")
+      ->capture_default_str()->check(CLI::IsMember({"standard", "loso", "loso-real"}));
   sub->add_option("--real", o->b.real_dirs,
                   "Also score labelled real traces in DIR (MANIFEST.csv labels, else <label>__<source>__<run>.csv)")
       ->check(CLI::ExistingDirectory);

@@ -268,16 +268,12 @@ json real(const std::string& dir, const std::vector<std::pair<std::string, const
 }
 
 // Leave one real source out: train on the simulator and the other sources, test on it.
-json real_loso(const BenchmarkOptions& o, const std::string& dir, const ProgressFn& progress) {
+// `sim_train` and `calib`: the simulator's share of every retraining, built once.
+json real_loso(const BenchmarkOptions& o, const std::string& dir, const std::vector<LabelledWindow>& sim_train,
+               const std::vector<LabelledWindow>& calib, const ProgressFn& progress) {
   std::vector<std::string> sources;
   for (const auto& t : list_real_traces(dir))
     if (std::find(sources.begin(), sources.end(), t.source) == sources.end()) sources.push_back(t.source);
-  SimDatasetOptions d;
-  d.traces_per_scenario = o.train_traces;
-  d.duration_s = o.duration_s;
-  d.window = o.window;
-  std::vector<LabelledWindow> sim_train, calib;
-  build_sim_dataset(d, sim_train, calib);
   json out = json::array();
   std::size_t step = 0;
   for (const std::string& held : sources) {
@@ -307,12 +303,22 @@ nlohmann::json run_benchmark(const BenchmarkOptions& o, const ProgressFn& progre
   json report{{"window_seconds", o.window.length_s},
               {"stride_seconds", o.window.stride_s},
               {"protocol", o.protocol},
-              {"model", c.trained->model().provenance.value("date", "")},
-              {"synthetic", o.protocol == "loso" ? loso_synthetic(o, progress) : standard(o, c, progress)}};
+              {"model", c.trained->model().provenance.value("date", "")}};
+  if (o.protocol != "loso-real")
+    report["synthetic"] = o.protocol == "loso" ? loso_synthetic(o, progress) : standard(o, c, progress);
   const std::vector<std::pair<std::string, const Classifier*>> cls{{"rules", &c.rules}, {"xgboost", c.trained.get()}};
+  std::vector<LabelledWindow> sim_train, calib;
+  if (o.protocol != "standard" && !o.real_dirs.empty()) {
+    SimDatasetOptions d;
+    d.traces_per_scenario = o.train_traces;
+    d.duration_s = o.duration_s;
+    d.window = o.window;
+    build_sim_dataset(d, sim_train, calib);
+  }
   json reals = json::array();
   for (const auto& dir : o.real_dirs)
-    reals.push_back(o.protocol == "loso" ? real_loso(o, dir, progress) : real(dir, cls, o.window, progress));
+    reals.push_back(o.protocol == "standard" ? real(dir, cls, o.window, progress)
+                                             : real_loso(o, dir, sim_train, calib, progress));
   if (!reals.empty()) report["real"] = reals;
   return report;
 }

@@ -18,7 +18,8 @@ struct BenchmarkOptions {
   double duration_s = 300;   // per trace
   WindowSpec window;
   std::uint64_t seed = 1;
-  std::string protocol = "standard";  // or "loso": leave one evasion family / GPU model / real source out
+  std::string protocol = "standard";  // "loso": leave one evasion family / GPU model / real source out;
+                                      // "loso-real": only the real sources
   std::vector<std::string> real_dirs;
   std::string model_path;             // trained classifier; "" = the built-in model
   std::size_t train_traces = 100;     // traces per scenario when loso retrains

@@ -113,10 +113,12 @@ void print_benchmark_text(std::ostream& out, const json& report) {
                 report["window_seconds"].get<double>(), report["stride_seconds"].get<double>(),
                 report["protocol"].get<std::string>().c_str(), report["model"].get<std::string>().c_str());
   out << buf;
-  if (report["protocol"] == "loso")
-    loso(out, report["synthetic"]);
-  else
-    standard(out, report["synthetic"]);
+  if (report.contains("synthetic")) {  // loso-real scores real sources only
+    if (report["protocol"] == "loso")
+      loso(out, report["synthetic"]);
+    else
+      standard(out, report["synthetic"]);
+  }
   if (report.contains("real"))
     for (const auto& r : report["real"]) real(out, r);
   out << "\nJobs are per-GPU summary verdicts. Synthetic and real figures are never blended.\n";
