@@ -103,7 +103,7 @@ TEST(ModelBundle, ClassProbabilitiesAddUpAndMatchOneRowAtATime) {
   for (std::size_t r = 0; r < 4; ++r) {
     const std::vector<float> row(rows.begin() + static_cast<long>(r * kModelFeatureCount),
                                  rows.begin() + static_cast<long>((r + 1) * kModelFeatureCount));
-    const auto one = b.probabilities_one(row);
+    const auto one = b.probabilities(row);
     double sum = 0;
     for (std::size_t c = 0; c < b.classes.size(); ++c) {
       EXPECT_NEAR(one[c], p[r * b.classes.size() + c], 1e-6);

@@ -8,6 +8,13 @@
 
 namespace wt {
 
+std::vector<Verdict> Classifier::classify_all(std::span<const WindowInput> windows) const {
+  std::vector<Verdict> out;
+  out.reserve(windows.size());
+  for (const WindowInput& w : windows) out.push_back(classify(w));
+  return out;
+}
+
 std::vector<std::string> classifier_names() { return {"xgboost", "rules"}; }
 
 std::unique_ptr<Classifier> make_classifier(std::string_view name, const std::string& model_path) {

@@ -23,6 +23,9 @@ class Classifier {
   virtual ~Classifier() = default;
   virtual std::string_view name() const = 0;
   virtual Verdict classify(const WindowInput& window) const = 0;
+  // classify() of each window, in order; a trained model predicts them together, which costs
+  // far less than one at a time.
+  virtual std::vector<Verdict> classify_all(std::span<const WindowInput> windows) const;
   // Adds the reasons that are costly to give (a trained model's per-feature contributions) to
   // a verdict classify() made of the same window. Callers explain the windows they show.
   virtual void explain(const WindowInput& /*window*/, Verdict& /*verdict*/) const {}

@@ -30,17 +30,10 @@ std::vector<float> ModelBundle::probabilities(const std::vector<float>& rows) co
   const std::size_t n = rows.size() / kModelFeatureCount, k = class_trees.size();
   std::vector<float> p(n * k);
   for (std::size_t c = 0; c < k; ++c) {
-    const auto margin = class_trees[c].predict(rows, kModelFeatureCount);
+    const auto margin = class_trees[c].predict_dense(rows, kModelFeatureCount);
     for (std::size_t i = 0; i < n; ++i) p[i * k + c] = margin[i];
   }
   softmax_rows(p, k);
-  return p;
-}
-
-std::vector<float> ModelBundle::probabilities_one(const std::vector<float>& row) const {
-  std::vector<float> p;
-  for (const XgbModel& m : class_trees) p.push_back(m.predict_one(row)[0]);
-  softmax_rows(p, p.size());
   return p;
 }
 

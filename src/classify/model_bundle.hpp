@@ -32,9 +32,8 @@ struct ModelBundle {
   nlohmann::json provenance;  // data, seeds, parameters, date, metrics
 
   // Class probabilities (softmax of the class margins, before the temperature): n x classes
-  // for n rows of kModelFeatureCount features, and for one row.
+  // for n rows of kModelFeatureCount features; one prediction per class for all of them.
   std::vector<float> probabilities(const std::vector<float>& rows) const;
-  std::vector<float> probabilities_one(const std::vector<float>& row) const;
 
   std::string to_json() const;
   // Throws InputError naming `origin` when the text is not a model this build can use.

@@ -82,15 +82,34 @@ ModelFeatures TrainedClassifier::features_of(const WindowInput& window) const {
 
 std::vector<double> TrainedClassifier::probabilities(const ModelFeatures& row) const {
   const std::vector<float> r(row.begin(), row.end());
-  const auto p = model_.probabilities_one(r);
+  const auto p = model_.probabilities(r);
   return temper(p.data(), p.size(), model_.temperature);
 }
 
 Verdict TrainedClassifier::classify(const WindowInput& window) const {
+  const ModelFeatures row = features_of(window);
+  return decide(window, row, probabilities(row));
+}
+
+std::vector<Verdict> TrainedClassifier::classify_all(std::span<const WindowInput> windows) const {
+  std::vector<ModelFeatures> rows;
+  std::vector<float> x;
+  for (const WindowInput& w : windows) {
+    rows.push_back(features_of(w));
+    x.insert(x.end(), rows.back().begin(), rows.back().end());
+  }
+  const auto p = model_.probabilities(x);
+  const std::size_t k = model_.classes.size();
+  std::vector<Verdict> out;
+  for (std::size_t i = 0; i < windows.size(); ++i)
+    out.push_back(decide(windows[i], rows[i], temper(p.data() + i * k, k, model_.temperature)));
+  return out;
+}
+
+Verdict TrainedClassifier::decide(const WindowInput& window, const ModelFeatures& row,
+                                  const std::vector<double>& probs) const {
   Verdict v;
   v.features = compute_features(window.readings);
-  const ModelFeatures row = features_of(window);
-  const auto probs = probabilities(row);
   const auto best = static_cast<std::size_t>(std::max_element(probs.begin(), probs.end()) - probs.begin());
   const auto training = std::find(model_.classes.begin(), model_.classes.end(), WorkloadType::Training);
   if (training != model_.classes.end())

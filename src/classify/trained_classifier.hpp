@@ -17,6 +17,7 @@ class TrainedClassifier final : public Classifier {
   TrainedClassifier(ModelBundle model, GpuContextFn context);
   std::string_view name() const override { return "xgboost"; }
   Verdict classify(const WindowInput& window) const override;
+  std::vector<Verdict> classify_all(std::span<const WindowInput> windows) const override;
   // The features that pushed hardest toward the verdict's class (TreeSHAP), in words.
   void explain(const WindowInput& window, Verdict& verdict) const override;
 
@@ -26,6 +27,8 @@ class TrainedClassifier final : public Classifier {
 
  private:
   ModelFeatures features_of(const WindowInput& window) const;
+  // The verdict on a window, given its feature row and calibrated probabilities.
+  Verdict decide(const WindowInput& window, const ModelFeatures& row, const std::vector<double>& probs) const;
 
   ModelBundle model_;
   GpuContextFn context_;

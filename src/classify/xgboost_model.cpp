@@ -142,10 +142,12 @@ std::vector<float> XgbModel::predict(const std::vector<float>& rows, std::size_t
   return run_predict(booster_, m, 0, rows.size() / ncols * outputs());
 }
 
-std::vector<float> XgbModel::predict_one(const std::vector<float>& row) const {
-  // numpy's __array_interface__ for a 1 x n float32 array; XGBoost reads the data in place.
-  const std::string array = R"({"data": [)" + std::to_string(reinterpret_cast<std::uintptr_t>(row.data())) +
-                            R"(, true], "shape": [1, )" + std::to_string(row.size()) +
+std::vector<float> XgbModel::predict_dense(const std::vector<float>& rows, std::size_t ncols) const {
+  // numpy's __array_interface__ for an n x ncols float32 array; XGBoost reads the data in place.
+  const std::size_t n = ncols ? rows.size() / ncols : 0;
+  if (n == 0) return {};
+  const std::string array = R"({"data": [)" + std::to_string(reinterpret_cast<std::uintptr_t>(rows.data())) +
+                            R"(, true], "shape": [)" + std::to_string(n) + ", " + std::to_string(ncols) +
                             R"(], "typestr": "<f4", "version": 3})";
   const char* config =
       R"({"type": 0, "training": false, "iteration_begin": 0, "iteration_end": 0, "strict_shape": false, "missing": NaN, "cache_id": 0})";
@@ -153,10 +155,10 @@ std::vector<float> XgbModel::predict_one(const std::vector<float>& row) const {
   bst_ulong dim = 0;
   const float* out = nullptr;
   check(XGBoosterPredictFromDense(booster_, array.c_str(), config, nullptr, &shape, &dim, &out), "predict");
-  bst_ulong n = 1;
-  for (bst_ulong i = 0; i < dim; ++i) n *= shape[i];
-  if (n != outputs()) throw std::runtime_error("xgboost: unexpected prediction size");
-  return {out, out + n};
+  bst_ulong total = 1;
+  for (bst_ulong i = 0; i < dim; ++i) total *= shape[i];
+  if (total != n * outputs()) throw std::runtime_error("xgboost: unexpected prediction size");
+  return {out, out + total};
 }
 
 std::vector<float> XgbModel::contributions(const std::vector<float>& row) const {

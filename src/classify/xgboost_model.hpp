@@ -44,8 +44,10 @@ class XgbModel {
 
   // n x outputs(): class probabilities of a multi-class model, the margin of a single-output one.
   std::vector<float> predict(const std::vector<float>& rows, std::size_t ncols) const;
-  // One row's outputs, predicted in place (no DMatrix: ~100x cheaper per row).
-  std::vector<float> predict_one(const std::vector<float>& row) const;
+  // The same for rows.size() / ncols rows, predicted in place (no DMatrix: for one row ~100x
+  // cheaper; each call costs ~27 us before its first tree, so batch rows where you can).
+  std::vector<float> predict_dense(const std::vector<float>& rows, std::size_t ncols) const;
+  std::vector<float> predict_one(const std::vector<float>& row) const { return predict_dense(row, row.size()); }
   // Per-output, per-feature contributions (TreeSHAP) of one row to the margin, outputs() x
   // (ncols + 1), the last column being the bias.
   std::vector<float> contributions(const std::vector<float>& row) const;

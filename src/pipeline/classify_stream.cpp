@@ -34,10 +34,13 @@ ClassifyResult classify_stream(TelemetrySource& source, const Classifier& classi
   result.requested_window = window;
 
   std::vector<GpuTally> tallies;
-  GpuStreams streams(classifier, window,
-                     [&tallies, &classifier](GpuStream& g, const Window& w, Verdict v) {
-                       tallies[g.ordinal].add(classifier, g.identity, w, std::move(v));
-                     });
+  // Verdicts in batches of 64 windows: a trained model predicts them together.
+  GpuStreams streams(
+      classifier, window,
+      [&tallies, &classifier](GpuStream& g, const Window& w, Verdict v) {
+        tallies[g.ordinal].add(classifier, g.identity, w, std::move(v));
+      },
+      64);
   Sample s;
   while (source.next(s)) {
     GpuStream& g = streams.push(s);

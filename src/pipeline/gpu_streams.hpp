@@ -25,23 +25,40 @@ struct GpuStream {
 
 class GpuStreams {
  public:
-  // Called as each window closes; `window.samples` is valid only during the call.
+  // Called for each closed window, in the order the windows close; `window.samples` is valid
+  // only during the call.
   using OnWindow = std::function<void(GpuStream& gpu, const Window& window, Verdict verdict)>;
 
-  GpuStreams(const Classifier& classifier, WindowSpec window, OnWindow on_window);
+  // `batch` > 1 holds up to that many closed windows and classifies them together (far cheaper
+  // for a trained model), so verdicts come later than their windows close: for reading a
+  // recorded trace, not for watching live.
+  GpuStreams(const Classifier& classifier, WindowSpec window, OnWindow on_window, std::size_t batch = 1);
 
   // Feeds one sample (time order per GPU) and returns the stream it went to.
   GpuStream& push(const Sample& s);
-  // End of stream: closes every GPU's open window (see Windower::finish).
+  // End of stream: closes every GPU's open window (see Windower::finish) and hands over every
+  // verdict still held.
   void finish();
 
   // In order of first appearance (GpuStream::ordinal).
   const std::vector<GpuStream*>& gpus() const { return order_; }
 
  private:
+  // A closed window waiting for its verdict, with its own copy of the samples.
+  struct Held {
+    GpuStream* gpu;
+    double start_s, end_s;
+    bool partial;
+    std::vector<Reading> samples;
+  };
+  void closed(GpuStream& g, const Window& w);
+  void flush();
+
   const Classifier& classifier_;
   WindowSpec window_;
   OnWindow on_window_;
+  std::size_t batch_;
+  std::vector<Held> held_;
   std::map<std::string, std::unique_ptr<GpuStream>> by_key_;
   std::vector<GpuStream*> order_;
   const GpuIdentity* last_ref_ = nullptr;  // sources share one identity per GPU: skip the map
