@@ -36,7 +36,7 @@ TEST(XgbModel, LearnsSaveLoadAndExplains) {
   toy(300, rows, labels, 1);
   toy(60, test_rows, test_labels, 2);
   const XgbModel m = XgbModel::train(rows, 3, labels, {}, small());
-  const auto p = m.predict(test_rows, 3);
+  const auto p = m.predict_dense(test_rows, 3);
   ASSERT_EQ(p.size(), 60u * 3);
   for (std::size_t i = 0; i < 60; ++i) {
     const auto best = std::max_element(p.begin() + 3 * i, p.begin() + 3 * i + 3) - (p.begin() + 3 * i);
@@ -46,7 +46,7 @@ TEST(XgbModel, LearnsSaveLoadAndExplains) {
   for (const std::string& saved : {m.save_json(), m.save_ubj()}) {
     const XgbModel loaded = XgbModel::load(saved);
     EXPECT_EQ(loaded.num_class(), 3);
-    EXPECT_EQ(loaded.predict(test_rows, 3), p);
+    EXPECT_EQ(loaded.predict_dense(test_rows, 3), p);
   }
 
   // Contributions add up to each class's margin: softmax of the sums gives the probabilities.
@@ -68,12 +68,12 @@ TEST(XgbModel, SplitByClassGivesEachClassItsMarginAndContributions) {
   const XgbModel m = XgbModel::train(rows, 3, labels, {}, small());
   const auto parts = m.split_by_class();
   ASSERT_EQ(parts.size(), 3u);
-  const auto p = m.predict(test_rows, 3);
+  const auto p = m.predict_dense(test_rows, 3);
   std::vector<std::vector<float>> margins;
   for (const XgbModel& part : parts) {
     EXPECT_EQ(part.num_class(), 0);
     EXPECT_EQ(part.outputs(), 1u);
-    margins.push_back(part.predict(test_rows, 3));
+    margins.push_back(part.predict_dense(test_rows, 3));
     ASSERT_EQ(margins.back().size(), 30u);
   }
   for (std::size_t i = 0; i < 30; ++i) {
@@ -90,7 +90,7 @@ TEST(XgbModel, SplitByClassGivesEachClassItsMarginAndContributions) {
     for (std::size_t f = 0; f < 4; ++f) EXPECT_NEAR(one[f], all[4 * k + f], 1e-6) << k << " " << f;
   }
   // A split model survives saving like any other.
-  EXPECT_EQ(XgbModel::load(parts[1].save_ubj()).predict(test_rows, 3), margins[1]);
+  EXPECT_EQ(XgbModel::load(parts[1].save_ubj()).predict_dense(test_rows, 3), margins[1]);
 }
 
 TEST(XgbModel, TrainingIsReproducible) {
@@ -108,16 +108,19 @@ TEST(XgbModel, GarbageModelIsAnError) {
 
 namespace wt {
 
-TEST(XgbModel, InPlacePredictionMatchesTheMatrixPath) {
+TEST(XgbModel, ManyRowsAtOncePredictLikeOneAtATime) {
   std::vector<float> rows, labels;
   toy(300, rows, labels, 5);
   const XgbModel m = XgbModel::train(rows, 3, labels, {}, small());
+  const std::vector<float> first(rows.begin(), rows.begin() + 3 * 30);
+  const auto all = m.predict_dense(first, 3);
+  ASSERT_EQ(all.size(), 30u * 3);
   for (std::size_t i = 0; i < 30; ++i) {
-    const std::vector<float> row(rows.begin() + 3 * i, rows.begin() + 3 * i + 3);
-    const auto a = m.predict(row, 3), b = m.predict_one(row);
-    ASSERT_EQ(a.size(), b.size());
-    for (std::size_t k = 0; k < a.size(); ++k) EXPECT_NEAR(a[k], b[k], 1e-6) << i;
+    const auto one = m.predict_one(std::vector<float>(first.begin() + 3 * i, first.begin() + 3 * i + 3));
+    ASSERT_EQ(one.size(), 3u);
+    for (std::size_t k = 0; k < 3; ++k) EXPECT_EQ(all[3 * i + k], one[k]) << i;
   }
+  EXPECT_TRUE(m.predict_dense({}, 3).empty());
 }
 
 }  // namespace wt

@@ -137,11 +137,6 @@ std::string save(BoosterHandle b, const char* config) {
 std::string XgbModel::save_json() const { return save(booster_, R"({"format": "json"})"); }
 std::string XgbModel::save_ubj() const { return save(booster_, R"({"format": "ubj"})"); }
 
-std::vector<float> XgbModel::predict(const std::vector<float>& rows, std::size_t ncols) const {
-  const Matrix m(rows, ncols);
-  return run_predict(booster_, m, 0, rows.size() / ncols * outputs());
-}
-
 std::vector<float> XgbModel::predict_dense(const std::vector<float>& rows, std::size_t ncols) const {
   // numpy's __array_interface__ for an n x ncols float32 array; XGBoost reads the data in place.
   const std::size_t n = ncols ? rows.size() / ncols : 0;

@@ -42,10 +42,9 @@ class XgbModel {
   // then walks a class's trees only, not every class's. Throws std::runtime_error.
   std::vector<XgbModel> split_by_class() const;
 
-  // n x outputs(): class probabilities of a multi-class model, the margin of a single-output one.
-  std::vector<float> predict(const std::vector<float>& rows, std::size_t ncols) const;
-  // The same for rows.size() / ncols rows, predicted in place (no DMatrix: for one row ~100x
-  // cheaper; each call costs ~27 us before its first tree, so batch rows where you can).
+  // n x outputs() for n = rows.size() / ncols rows (row-major): class probabilities of a
+  // multi-class model, the margin of a single-output one. Predicted in place (no DMatrix: for
+  // one row ~100x cheaper); each call costs ~27 us before its first tree, so batch rows.
   std::vector<float> predict_dense(const std::vector<float>& rows, std::size_t ncols) const;
   std::vector<float> predict_one(const std::vector<float>& row) const { return predict_dense(row, row.size()); }
   // Per-output, per-feature contributions (TreeSHAP) of one row to the margin, outputs() x
