@@ -19,8 +19,8 @@ void softmax_rows(std::vector<float>& v, std::size_t k) {
   for (std::size_t r = 0; r + k <= v.size(); r += k) {
     const float top = *std::max_element(v.begin() + static_cast<long>(r), v.begin() + static_cast<long>(r + k));
     double sum = 0;
-    for (std::size_t c = r; c < r + k; ++c) sum += std::exp(static_cast<double>(v[c] - top));
-    for (std::size_t c = r; c < r + k; ++c) v[c] = static_cast<float>(std::exp(static_cast<double>(v[c] - top)) / sum);
+    for (std::size_t c = r; c < r + k; ++c) sum += v[c] = std::exp(v[c] - top);
+    for (std::size_t c = r; c < r + k; ++c) v[c] = static_cast<float>(v[c] / sum);
   }
 }
 
