@@ -201,14 +201,21 @@ check rules-with-model 2 "$wt" classify --replay "$fx/csv/two_gpus.csv" --classi
 check benchmark-small 0 "$wt" benchmark --trials 1 --duration 60 --json
 expect benchmark-shape 'jq -e "(.synthetic.clean | length == 6) and (.synthetic.evasion | length >= 14) and (.synthetic.overall.xgboost.calibration | length > 0) and (.synthetic.data | startswith(\"synthetic\"))" "$tmp/out" >/dev/null'
 check benchmark-text 0 "$wt" benchmark --trials 1 --duration 60
-expect benchmark-text-lines 'grep -q "Disguised training" "$tmp/out" && grep -q "never blended" "$tmp/out"'
+expect benchmark-text-lines 'grep -q "Disguised training" "$tmp/out" && grep -q "never blended" "$tmp/out" && head -1 "$tmp/out" | grep -q "protocol standard, model of 20"'
 # Real traces labelled by a MANIFEST.csv instead of their names; a bad manifest line is named.
 mkdir -p "$tmp/lab" && cp "$fx/csv/two_gpus.csv" "$tmp/lab/run.csv"
 printf 'file,label,source\nrun.csv,inference,lab-a\n' >"$tmp/lab/MANIFEST.csv"
 check benchmark-manifest 0 "$wt" benchmark --trials 1 --duration 60 --real "$tmp/lab" --json
 expect benchmark-manifest-labels 'jq -e ".real[0].by_label | has(\"INFERENCE\")" "$tmp/out" >/dev/null && jq -e ".real[0].by_source | has(\"lab-a\")" "$tmp/out" >/dev/null'
 check benchmark-loso-real 0 "$wt" benchmark --protocol loso-real --train-traces 5 --duration 60 --real "$tmp/lab" --json
-expect benchmark-loso-real-shape 'jq -e "(has(\"synthetic\") | not) and .real[0].leave_one_source_out[0].held_out_source == \"lab-a\" and .real[0].leave_one_source_out[0].accuracy.job_count == 2" "$tmp/out" >/dev/null'
+expect benchmark-loso-real-shape 'jq -e "(has(\"synthetic\") | not) and .model == \"retrained\" and .train_traces == 5 and .real[0].leave_one_source_out[0].held_out_source == \"lab-a\" and .real[0].leave_one_source_out[0].accuracy.job_count == 2" "$tmp/out" >/dev/null'
+check benchmark-loso-real-text 0 "$wt" benchmark --protocol loso-real --train-traces 5 --duration 60 --real "$tmp/lab"
+expect benchmark-loso-real-header 'head -1 "$tmp/out" | grep -q "protocol loso-real, models retrained for each held-out part (5 traces per scenario)$"'
+# An option the protocol would ignore is refused, not dropped.
+check benchmark-loso-model 2 "$wt" benchmark --protocol loso-real --real "$tmp/lab" --model "$tmp/model.json"
+expect benchmark-loso-model-says-why 'grep -q "model has no effect under --protocol loso-real" "$tmp/err"'
+check benchmark-standard-train-traces 2 "$wt" benchmark --trials 1 --train-traces 5
+expect benchmark-standard-train-traces-says-why 'grep -q "train-traces has no effect under --protocol standard" "$tmp/err"'
 check benchmark-loso-real-needs-real 2 "$wt" benchmark --protocol loso-real
 expect benchmark-loso-real-says-why 'grep -q "give them with --real DIR" "$tmp/err"'
 printf 'file,label\nrun.csv,cooking\n' >"$tmp/lab/MANIFEST.csv"

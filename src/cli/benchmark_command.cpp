@@ -16,6 +16,7 @@ namespace {
 struct BenchOptions {
   BenchmarkOptions b;
   bool json = false;
+  bool train_traces_given = false;
 };
 
 // A one-line bar on stderr, only when stderr is a terminal.
@@ -30,6 +31,13 @@ int run_bench(const BenchOptions& o) {
   if (o.b.window.stride_s > o.b.window.length_s) throw std::invalid_argument("--stride must not exceed --window");
   if (o.b.protocol == "loso-real" && o.b.real_dirs.empty())
     throw std::invalid_argument("--protocol loso-real holds out real sources: give them with --real DIR");
+  // Each protocol scores either the given model or models it retrains, never both: an option the
+  // protocol would ignore is refused rather than silently dropped.
+  if (o.b.protocol != "standard" && !o.b.model_path.empty())
+    throw std::invalid_argument("--model has no effect under --protocol " + o.b.protocol +
+                                ": every held-out part is scored by a model retrained without it");
+  if (o.b.protocol == "standard" && o.train_traces_given)
+    throw std::invalid_argument("--train-traces has no effect under --protocol standard, which retrains nothing");
   const bool tty = ::isatty(STDERR_FILENO) != 0;
   const auto report = run_benchmark(o.b, tty ? ProgressFn(progress_bar) : ProgressFn());
   if (tty) std::cerr << "\r\033[K";
@@ -62,9 +70,13 @@ Command add_benchmark_command(CLI::App& app) {
                   "Also score labelled real traces in DIR (MANIFEST.csv labels, else <label>__<source>__<run>.csv)")
       ->check(CLI::ExistingDirectory);
   sub->add_option("--model", o->b.model_path, "Trained model file (default: the built-in model)");
-  sub->add_option("--train-traces", o->b.train_traces, "Traces per scenario when loso retrains")->capture_default_str();
+  CLI::Option* train_traces =
+      sub->add_option("--train-traces", o->b.train_traces, "Traces per scenario when loso retrains")->capture_default_str();
   sub->add_flag("--json", o->json, "Print JSON");
-  return {sub, [o] { return run_guarded(o->json, [o] { return run_bench(*o); }); }};
+  return {sub, [o, train_traces] {
+            o->train_traces_given = train_traces->count() > 0;
+            return run_guarded(o->json, [o] { return run_bench(*o); });
+          }};
 }
 
 }  // namespace wt::cli

@@ -78,7 +78,8 @@ json benchmark_schema() {
   return object({{"window_seconds", kNumber},
                  {"stride_seconds", kNumber},
                  {"protocol", {{"type", "string"}, {"enum", {"standard", "loso"}}}},
-                 {"model", kString},
+                 {"model", kString},  // the scored model's date, or "retrained" under loso
+                 {"train_traces", kInteger},  // loso only: traces per scenario of each retrained model
                  {"synthetic", {{"type", "object"}}},
                  {"real", {{"type", "array"}, {"items", {{"type", "object"}}}}}},
                 {"window_seconds", "stride_seconds", "protocol", "model", "synthetic"});

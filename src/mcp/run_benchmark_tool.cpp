@@ -18,7 +18,7 @@ json input_schema() {
               {"minimum", 1},
               {"maximum", 100},
               {"default", 1},
-              {"description", "Test traces per simulator scenario (the CLI's default is 2)"}}},
+              {"description", "Test traces per simulator scenario (the CLI's default is 10)"}}},
             {"window_seconds", {{"type", "number"}, {"minimum", 1}, {"maximum", 3600}, {"default", 30}}},
             {"duration_seconds",
              {{"type", "number"},

@@ -108,11 +108,15 @@ void real(std::ostream& out, const json& r) {
 }  // namespace
 
 void print_benchmark_text(std::ostream& out, const json& report) {
-  char buf[160];
-  std::snprintf(buf, sizeof buf, "WorkloadTruth benchmark: %.0f s windows every %.0f s, protocol %s, model of %s\n\n",
-                report["window_seconds"].get<double>(), report["stride_seconds"].get<double>(),
-                report["protocol"].get<std::string>().c_str(), report["model"].get<std::string>().c_str());
-  out << buf;
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "WorkloadTruth benchmark: %.0f s windows every %.0f s, protocol ",
+                report["window_seconds"].get<double>(), report["stride_seconds"].get<double>());
+  out << buf << report["protocol"].get<std::string>() << ", ";
+  if (report.contains("train_traces"))
+    out << "models retrained for each held-out part (" << report["train_traces"].get<std::size_t>()
+        << " traces per scenario)\n\n";
+  else
+    out << "model of " << report["model"].get<std::string>() << "\n\n";
   if (report.contains("synthetic")) {  // loso-real scores real sources only
     if (report["protocol"] == "loso")
       loso(out, report["synthetic"]);
