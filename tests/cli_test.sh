@@ -207,7 +207,7 @@ mkdir -p "$tmp/lab" && cp "$fx/csv/two_gpus.csv" "$tmp/lab/run.csv"
 printf 'file,label,source\nrun.csv,inference,lab-a\n' >"$tmp/lab/MANIFEST.csv"
 check benchmark-manifest 0 "$wt" benchmark --trials 1 --duration 60 --real "$tmp/lab" --json
 expect benchmark-manifest-labels 'jq -e ".real[0].by_label | has(\"INFERENCE\")" "$tmp/out" >/dev/null && jq -e ".real[0].by_source | has(\"lab-a\")" "$tmp/out" >/dev/null'
-check benchmark-loso-real 0 "$wt" benchmark --protocol loso-real --train-traces 5 --duration 60 --real "$tmp/lab" --json
+check benchmark-loso-real 0 "$wt" benchmark --protocol loso-real --train-traces 5 --duration 60 --real "$tmp/lab" --jobs 2 --json
 expect benchmark-loso-real-shape 'jq -e "(has(\"synthetic\") | not) and .model == \"retrained\" and .train_traces == 5 and .real[0].leave_one_source_out[0].held_out_source == \"lab-a\" and .real[0].leave_one_source_out[0].accuracy.job_count == 2" "$tmp/out" >/dev/null'
 check benchmark-loso-real-text 0 "$wt" benchmark --protocol loso-real --train-traces 5 --duration 60 --real "$tmp/lab"
 expect benchmark-loso-real-header 'head -1 "$tmp/out" | grep -q "protocol loso-real, models retrained for each held-out part (5 traces per scenario)$"'
@@ -215,7 +215,7 @@ expect benchmark-loso-real-header 'head -1 "$tmp/out" | grep -q "protocol loso-r
 check benchmark-loso-model 2 "$wt" benchmark --protocol loso-real --real "$tmp/lab" --model "$tmp/model.json"
 expect benchmark-loso-model-says-why 'grep -q "model has no effect under --protocol loso-real" "$tmp/err"'
 check benchmark-standard-train-traces 2 "$wt" benchmark --trials 1 --train-traces 5
-expect benchmark-standard-train-traces-says-why 'grep -q "train-traces has no effect under --protocol standard" "$tmp/err"'
+expect benchmark-standard-train-traces-says-why 'grep -q "train-traces and --jobs have no effect under --protocol standard" "$tmp/err"'
 check benchmark-loso-real-needs-real 2 "$wt" benchmark --protocol loso-real
 expect benchmark-loso-real-says-why 'grep -q "give them with --real DIR" "$tmp/err"'
 printf 'file,label\nrun.csv,cooking\n' >"$tmp/lab/MANIFEST.csv"

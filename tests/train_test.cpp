@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <cstring>
+
 #include "train/fit.hpp"
 #include "train/sim_dataset.hpp"
 
@@ -34,29 +36,31 @@ TEST(Train, DatasetAndModelAreDeterministic) {
   }
 }
 
-TEST(Train, HeldOutEvasionFamilyIsLeftOut) {
+TEST(Train, HeldOutPartsAreLeftOut) {
   SimDatasetOptions o;
   o.traces_per_scenario = 5;
   o.duration_s = 60;
-  o.exclude_evasion = "idle-padding";
-  std::vector<LabelledWindow> train, cal;
-  build_sim_dataset(o, train, cal);
-  for (const auto& r : train) EXPECT_EQ(r.group.find("idle-padding"), std::string::npos);
-}
-
-}  // namespace wt
-
-namespace wt {
-
-TEST(Train, ExcludedGpuModelsAreLeftOut) {
-  SimDatasetOptions o;
-  o.traces_per_scenario = 5;
-  o.duration_s = 60;
-  o.exclude_gpu_models = {"AMD Instinct MI300X", "AMD Instinct MI250X"};
-  std::vector<LabelledWindow> train, cal;
-  build_sim_dataset(o, train, cal);
-  ASSERT_FALSE(train.empty());
-  for (const auto& r : train) EXPECT_EQ(r.gpu_model.find("AMD"), std::string::npos) << r.gpu_model;
+  std::vector<LabelledWindow> all, cal;
+  build_sim_dataset(o, all, cal);
+  const auto no_padding = without_held_out(all, "idle-padding", {});
+  ASSERT_FALSE(no_padding.empty());
+  EXPECT_LT(no_padding.size(), all.size());
+  for (const auto& r : no_padding) EXPECT_EQ(r.group.find("idle-padding"), std::string::npos) << r.group;
+  const auto no_amd = without_held_out(all, "", {"AMD Instinct MI300X", "AMD Instinct MI250X"});
+  ASSERT_FALSE(no_amd.empty());
+  EXPECT_LT(no_amd.size(), all.size());
+  for (const auto& r : no_amd) EXPECT_EQ(r.gpu_model.find("AMD"), std::string::npos) << r.gpu_model;
+  EXPECT_EQ(without_held_out(all, "", {}).size(), all.size());
+  // Nothing else is dropped: the rows kept are the others, in their order.
+  std::size_t k = 0;
+  for (const auto& r : all)
+    if (r.group.find("idle-padding") == std::string::npos) {
+      ASSERT_LT(k, no_padding.size());
+      EXPECT_EQ(no_padding[k].group, r.group);
+      EXPECT_EQ(std::memcmp(no_padding[k].x.data(), r.x.data(), sizeof(float) * r.x.size()), 0);
+      ++k;
+    }
+  EXPECT_EQ(k, no_padding.size());
 }
 
 }  // namespace wt

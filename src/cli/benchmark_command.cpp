@@ -16,7 +16,7 @@ namespace {
 struct BenchOptions {
   BenchmarkOptions b;
   bool json = false;
-  bool train_traces_given = false;
+  bool retrain_options_given = false;  // --train-traces or --jobs
 };
 
 // A one-line bar on stderr, only when stderr is a terminal.
@@ -36,8 +36,9 @@ int run_bench(const BenchOptions& o) {
   if (o.b.protocol != "standard" && !o.b.model_path.empty())
     throw std::invalid_argument("--model has no effect under --protocol " + o.b.protocol +
                                 ": every held-out part is scored by a model retrained without it");
-  if (o.b.protocol == "standard" && o.train_traces_given)
-    throw std::invalid_argument("--train-traces has no effect under --protocol standard, which retrains nothing");
+  if (o.b.protocol == "standard" && o.retrain_options_given)
+    throw std::invalid_argument("--train-traces and --jobs have no effect under --protocol standard, which retrains "
+                                "nothing");
   const bool tty = ::isatty(STDERR_FILENO) != 0;
   const auto report = run_benchmark(o.b, tty ? ProgressFn(progress_bar) : ProgressFn());
   if (tty) std::cerr << "\r\033[K";
@@ -72,9 +73,14 @@ Command add_benchmark_command(CLI::App& app) {
   sub->add_option("--model", o->b.model_path, "Trained model file (default: the built-in model)");
   CLI::Option* train_traces =
       sub->add_option("--train-traces", o->b.train_traces, "Traces per scenario when loso retrains")->capture_default_str();
+  CLI::Option* jobs =
+      sub->add_option("--jobs,-j", o->b.jobs,
+                      "Held-out retrainings run side by side under loso (0: one per core; each holds its own "
+                      "copy of the training data)")
+          ->capture_default_str()->check(CLI::Range(0u, 256u));
   sub->add_flag("--json", o->json, "Print JSON");
-  return {sub, [o, train_traces] {
-            o->train_traces_given = train_traces->count() > 0;
+  return {sub, [o, train_traces, jobs] {
+            o->retrain_options_given = train_traces->count() > 0 || jobs->count() > 0;
             return run_guarded(o->json, [o] { return run_bench(*o); });
           }};
 }

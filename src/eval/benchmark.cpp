@@ -6,6 +6,7 @@
 
 #include "classify/rule_classifier.hpp"
 #include "classify/trained_classifier.hpp"
+#include "eval/run_folds.hpp"
 #include "eval/tally.hpp"
 #include "features/gpu_context.hpp"
 #include "sim/gpu_models.hpp"
@@ -168,38 +169,42 @@ json standard(const BenchmarkOptions& o, const Contenders& c, const ProgressFn& 
           {"overall", per_classifier}};
 }
 
-// Leave one evasion family out, then one GPU model out: retrain without it, test on it.
-// A model retrained on the simulator without one evasion family, or without some GPU models.
-TrainedClassifier retrain_without(const BenchmarkOptions& o, const std::string& evasion,
-                                  const std::vector<std::string>& gpu_models) {
+// The simulator's share of every held-out retraining, built once; each fold filters it.
+struct SimData {
+  std::vector<LabelledWindow> train, calib;
+};
+
+SimData build_loso_data(const BenchmarkOptions& o) {
   SimDatasetOptions d;
   d.traces_per_scenario = o.train_traces;
   d.duration_s = o.duration_s;
   d.window = o.window;
-  d.exclude_evasion = evasion;
-  d.exclude_gpu_models = gpu_models;
-  std::vector<LabelledWindow> train, calib;
-  build_sim_dataset(d, train, calib);
-  return TrainedClassifier(fit_model(train, calib, XgbParams{}), gpu_context_for);
+  SimData data;
+  build_sim_dataset(d, data.train, data.calib);
+  return data;
 }
 
-json loso_synthetic(const BenchmarkOptions& o, const ProgressFn& progress) {
-  json families = json::array(), models = json::array();
+// A model retrained on the simulator without one evasion family, or without some GPU models.
+TrainedClassifier retrain_without(const SimData& data, const std::string& evasion,
+                                  const std::vector<std::string>& gpu_models) {
+  return TrainedClassifier(fit_model(without_held_out(data.train, evasion, gpu_models),
+                                     without_held_out(data.calib, evasion, gpu_models), XgbParams{}),
+                           gpu_context_for);
+}
+
+// Reports (done, total, what) as folds finish, in whatever order they finish.
+std::function<void(std::size_t)> fold_progress(const ProgressFn& progress, const std::vector<std::string>& what) {
+  if (!progress) return {};
+  return [progress, what, done = std::size_t{0}](std::size_t i) mutable { progress(++done, what.size(), what[i]); };
+}
+
+// Leave one evasion family out, then one GPU model out, then AMD: retrain without it, test on it.
+json loso_synthetic(const BenchmarkOptions& o, const SimData& data, const ProgressFn& progress) {
   const auto evasions = sim::evasion_families();
-  std::vector<std::string> gpu_names;
-  for (const auto& m : sim::gpu_models()) gpu_names.emplace_back(m.name);
-  const std::size_t total = evasions.size() + gpu_names.size();
-  std::size_t step = 0;
-  for (const std::string& family : evasions) {
-    if (progress) progress(step++, total, "without " + family);
-    const TrainedClassifier model = retrain_without(o, family, {});
-    SimRun run;
-    std::size_t done = 0;
-    const auto keep = [&](const sim::ScenarioSpec& s) { return s.evasion == family || s.label != WorkloadType::Training; };
-    run_sim(o, {{"xgboost", &model}}, keep, "", run, nullptr, done, 0);
-    Tally held, others;
-    for (const auto& [row, by] : run.rows) (row == "evasion:" + family ? held : others) += by.at("xgboost");
-    families.push_back({{"held_out", family}, {"detection", detection(held)}, {"false_training", false_training(others)}});
+  std::vector<std::string> gpu_names, amd;
+  for (const auto& m : sim::gpu_models()) {
+    gpu_names.emplace_back(m.name);
+    if (m.vendor == "AMD") amd.emplace_back(m.name);
   }
   // Clean scenarios forced onto `gpu`, scored by `model`.
   auto on_gpu = [&](const TrainedClassifier& model, const std::string& gpu) {
@@ -211,23 +216,46 @@ json loso_synthetic(const BenchmarkOptions& o, const ProgressFn& progress) {
     return json{{"held_out", gpu}, {"accuracy", accuracy(t)}, {"detection", detection(t)},
                 {"false_training", false_training(t)}};
   };
-  for (const std::string& gpu : gpu_names) {
-    if (progress) progress(step++, total, "without " + gpu);
-    models.push_back(on_gpu(retrain_without(o, "", {gpu}), gpu));
-  }
-  // Cross-vendor: trained on NVIDIA models only, tested on each AMD model.
-  std::vector<std::string> amd;
-  for (const auto& m : sim::gpu_models())
-    if (m.vendor == "AMD") amd.emplace_back(m.name);
-  json cross = json::array();
-  if (progress) progress(step, total, "without AMD");
-  const TrainedClassifier nvidia_only = retrain_without(o, "", amd);
-  for (const std::string& gpu : amd) cross.push_back(on_gpu(nvidia_only, gpu));
+  // Folds: each family, each GPU model, then every AMD model at once (cross-vendor).
+  std::vector<std::string> what;
+  for (const auto& f : evasions) what.push_back("without " + f);
+  for (const auto& g : gpu_names) what.push_back("without " + g);
+  what.emplace_back("without AMD");
+  const auto results = run_folds<json>(
+      what.size(), o.jobs,
+      [&](std::size_t i) -> json {
+        if (i < evasions.size()) {
+          const std::string& family = evasions[i];
+          const TrainedClassifier model = retrain_without(data, family, {});
+          SimRun run;
+          std::size_t done = 0;
+          const auto keep = [&](const sim::ScenarioSpec& s) {
+            return s.evasion == family || s.label != WorkloadType::Training;
+          };
+          run_sim(o, {{"xgboost", &model}}, keep, "", run, nullptr, done, 0);
+          Tally held, others;
+          for (const auto& [row, by] : run.rows) (row == "evasion:" + family ? held : others) += by.at("xgboost");
+          return {{"held_out", family}, {"detection", detection(held)}, {"false_training", false_training(others)}};
+        }
+        if (i < evasions.size() + gpu_names.size()) {
+          const std::string& gpu = gpu_names[i - evasions.size()];
+          return on_gpu(retrain_without(data, "", {gpu}), gpu);
+        }
+        const TrainedClassifier nvidia_only = retrain_without(data, "", amd);
+        json cross = json::array();
+        for (const std::string& gpu : amd) cross.push_back(on_gpu(nvidia_only, gpu));
+        return cross;
+      },
+      fold_progress(progress, what));
+  const auto part = [&](std::size_t from, std::size_t to) {
+    return json(std::vector<json>(results.begin() + static_cast<std::ptrdiff_t>(from),
+                                  results.begin() + static_cast<std::ptrdiff_t>(to)));
+  };
   return {{"data", "synthetic: retrained on the simulator without the held-out part (" +
                        std::to_string(o.train_traces) + " traces per scenario), tested on it"},
-          {"leave_one_evasion_family_out", families},
-          {"leave_one_gpu_model_out", models},
-          {"nvidia_only_tested_on_amd", cross}};
+          {"leave_one_evasion_family_out", part(0, evasions.size())},
+          {"leave_one_gpu_model_out", part(evasions.size(), evasions.size() + gpu_names.size())},
+          {"nvidia_only_tested_on_amd", results.back()}};
 }
 
 // Per file, per source, per label; the per-GPU truth is IDLE for a GPU without compute.
@@ -268,28 +296,30 @@ json real(const std::string& dir, const std::vector<std::pair<std::string, const
 }
 
 // Leave one real source out: train on the simulator and the other sources, test on it.
-// `sim_train` and `calib`: the simulator's share of every retraining, built once.
-json real_loso(const BenchmarkOptions& o, const std::string& dir, const std::vector<LabelledWindow>& sim_train,
-               const std::vector<LabelledWindow>& calib, const ProgressFn& progress) {
-  std::vector<std::string> sources;
+json real_loso(const BenchmarkOptions& o, const std::string& dir, const SimData& data, const ProgressFn& progress) {
+  std::vector<std::string> sources, what;
   for (const auto& t : list_real_traces(dir))
-    if (std::find(sources.begin(), sources.end(), t.source) == sources.end()) sources.push_back(t.source);
-  json out = json::array();
-  std::size_t step = 0;
-  for (const std::string& held : sources) {
-    if (progress) progress(step++, sources.size(), "without " + held);
-    std::vector<LabelledWindow> train = sim_train;
-    for (const auto& other : o.real_dirs) add_real_traces(other, o.window, train, held);
-    TrainedClassifier model(fit_model(train, calib, XgbParams{}), gpu_context_for);
-    std::map<std::string, Tally> tally;
-    for (const RealTrace& t : list_real_traces(dir)) {
-      if (t.source != held) continue;
-      ReplaySource src(t.path);
-      Recorded rec(src);
-      tally["xgboost"] += score(rec, model, t.label, o.window);
+    if (std::find(sources.begin(), sources.end(), t.source) == sources.end()) {
+      sources.push_back(t.source);
+      what.push_back("without " + t.source);
     }
-    out.push_back({{"held_out_source", held}, {"accuracy", accuracy(tally["xgboost"])}});
-  }
+  const auto out = run_folds<json>(
+      sources.size(), o.jobs,
+      [&](std::size_t i) -> json {
+        const std::string& held = sources[i];
+        std::vector<LabelledWindow> train = data.train;
+        for (const auto& other : o.real_dirs) add_real_traces(other, o.window, train, held);
+        const TrainedClassifier model(fit_model(train, data.calib, XgbParams{}), gpu_context_for);
+        Tally tally;
+        for (const RealTrace& t : list_real_traces(dir)) {
+          if (t.source != held) continue;
+          ReplaySource src(t.path);
+          Recorded rec(src);
+          tally += score(rec, model, t.label, o.window);
+        }
+        return {{"held_out_source", held}, {"accuracy", accuracy(tally)}};
+      },
+      fold_progress(progress, what));
   return {{"data", "real: " + dir + ", each source held out of training (trained on the simulator and the other "
                                     "real sources of every --real directory)"},
           {"leave_one_source_out", out}};
@@ -298,31 +328,24 @@ json real_loso(const BenchmarkOptions& o, const std::string& dir, const std::vec
 }  // namespace
 
 nlohmann::json run_benchmark(const BenchmarkOptions& o, const ProgressFn& progress) {
-  Contenders c;
-  c.trained = std::make_unique<TrainedClassifier>(load_model_bundle(o.model_path), gpu_context_for);
   json report{{"window_seconds", o.window.length_s}, {"stride_seconds", o.window.stride_s}, {"protocol", o.protocol}};
-  // Held-out protocols score models they retrain, not the loaded one: say which recipe instead.
+  json reals = json::array();
   if (o.protocol == "standard") {
+    Contenders c;
+    c.trained = std::make_unique<TrainedClassifier>(load_model_bundle(o.model_path), gpu_context_for);
     report["model"] = c.trained->model().provenance.value("date", "");
+    report["synthetic"] = standard(o, c, progress);
+    const std::vector<std::pair<std::string, const Classifier*>> cls{{"rules", &c.rules}, {"xgboost", c.trained.get()}};
+    for (const auto& dir : o.real_dirs) reals.push_back(real(dir, cls, o.window, progress));
   } else {
+    // The held-out protocols score models they retrain, not a loaded one: the report names the
+    // recipe instead. Every retraining filters one simulator dataset, built once.
     report["model"] = "retrained";
     report["train_traces"] = o.train_traces;
+    const SimData data = build_loso_data(o);
+    if (o.protocol == "loso") report["synthetic"] = loso_synthetic(o, data, progress);
+    for (const auto& dir : o.real_dirs) reals.push_back(real_loso(o, dir, data, progress));
   }
-  if (o.protocol != "loso-real")
-    report["synthetic"] = o.protocol == "loso" ? loso_synthetic(o, progress) : standard(o, c, progress);
-  const std::vector<std::pair<std::string, const Classifier*>> cls{{"rules", &c.rules}, {"xgboost", c.trained.get()}};
-  std::vector<LabelledWindow> sim_train, calib;
-  if (o.protocol != "standard" && !o.real_dirs.empty()) {
-    SimDatasetOptions d;
-    d.traces_per_scenario = o.train_traces;
-    d.duration_s = o.duration_s;
-    d.window = o.window;
-    build_sim_dataset(d, sim_train, calib);
-  }
-  json reals = json::array();
-  for (const auto& dir : o.real_dirs)
-    reals.push_back(o.protocol == "standard" ? real(dir, cls, o.window, progress)
-                                             : real_loso(o, dir, sim_train, calib, progress));
   if (!reals.empty()) report["real"] = reals;
   return report;
 }

@@ -23,6 +23,7 @@ struct BenchmarkOptions {
   std::vector<std::string> real_dirs;
   std::string model_path;             // trained classifier; "" = the built-in model
   std::size_t train_traces = 100;     // traces per scenario when loso retrains
+  unsigned jobs = 0;                  // held-out folds retrained side by side; 0: one per core
 };
 
 // Called as work progresses: (done, total, what).

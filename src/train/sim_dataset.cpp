@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <set>
 
 #include "features/gpu_context.hpp"
 #include "sim/simulated_source.hpp"
@@ -67,19 +68,25 @@ std::unique_ptr<TelemetrySource> simulated_trace(const sim::ScenarioSpec& spec, 
 void build_sim_dataset(const SimDatasetOptions& o, std::vector<LabelledWindow>& train,
                        std::vector<LabelledWindow>& calibration) {
   for (const sim::ScenarioSpec& spec : sim::scenario_catalog()) {
-    if (!o.exclude_evasion.empty() && spec.evasion == o.exclude_evasion) continue;
     if (!o.include_evasions && !spec.evasion.empty()) continue;
     for (std::size_t i = 0; i < o.traces_per_scenario; ++i) {
       auto source = simulated_trace(spec, "", i, o.seed, o.duration_s, o.only_gpu_model);
-      std::vector<LabelledWindow> rows;
-      add_windows(*source, spec.label, spec.name(), o.window, gpu_context_for, rows);
-      auto& dest = i % 5 == 4 ? calibration : train;
-      for (auto& r : rows)
-        if (std::find(o.exclude_gpu_models.begin(), o.exclude_gpu_models.end(), r.gpu_model) ==
-            o.exclude_gpu_models.end())
-          dest.push_back(std::move(r));
+      add_windows(*source, spec.label, spec.name(), o.window, gpu_context_for, i % 5 == 4 ? calibration : train);
     }
   }
+}
+
+std::vector<LabelledWindow> without_held_out(const std::vector<LabelledWindow>& rows, const std::string& evasion,
+                                             const std::vector<std::string>& gpu_models) {
+  std::set<std::string> held_scenarios;  // a row's group is its scenario's name
+  for (const sim::ScenarioSpec& spec : sim::scenario_catalog())
+    if (!evasion.empty() && spec.evasion == evasion) held_scenarios.insert(spec.name());
+  std::vector<LabelledWindow> out;
+  for (const LabelledWindow& r : rows)
+    if (!held_scenarios.contains(r.group) &&
+        std::find(gpu_models.begin(), gpu_models.end(), r.gpu_model) == gpu_models.end())
+      out.push_back(r);
+  return out;
 }
 
 }  // namespace wt

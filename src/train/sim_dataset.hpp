@@ -15,9 +15,6 @@ struct SimDatasetOptions {
   double duration_s = 300;
   std::uint64_t seed = 1;
   WindowSpec window;
-  // Scenarios to leave out (held-out evaluation): by evasion family or by GPU model.
-  std::string exclude_evasion;
-  std::vector<std::string> exclude_gpu_models;
   std::string only_gpu_model;  // when set, every trace runs on this model
   bool include_evasions = true;  // false: clean families only (what calibration compares)
 };
@@ -41,5 +38,11 @@ std::unique_ptr<TelemetrySource> simulated_trace(const sim::ScenarioSpec& spec, 
 // `calibration`, the rest to `train`. `group` is the scenario name.
 void build_sim_dataset(const SimDatasetOptions& o, std::vector<LabelledWindow>& train,
                        std::vector<LabelledWindow>& calibration);
+
+// The rows of `rows` outside a held-out part: none from a scenario of evasion family `evasion`
+// (when not empty), none on a GPU model of `gpu_models`. Every trace's windows depend only on its
+// own seed, so this is, row for row and in order, what a dataset built without the part holds.
+std::vector<LabelledWindow> without_held_out(const std::vector<LabelledWindow>& rows, const std::string& evasion,
+                                             const std::vector<std::string>& gpu_models);
 
 }  // namespace wt
