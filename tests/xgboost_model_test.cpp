@@ -116,7 +116,7 @@ TEST(XgbModel, ManyRowsAtOncePredictLikeOneAtATime) {
   const auto all = m.predict_dense(first, 3);
   ASSERT_EQ(all.size(), 30u * 3);
   for (std::size_t i = 0; i < 30; ++i) {
-    const auto one = m.predict_one(std::vector<float>(first.begin() + 3 * i, first.begin() + 3 * i + 3));
+    const auto one = m.predict_dense(std::vector<float>(first.begin() + 3 * i, first.begin() + 3 * i + 3), 3);
     ASSERT_EQ(one.size(), 3u);
     for (std::size_t k = 0; k < 3; ++k) EXPECT_EQ(all[3 * i + k], one[k]) << i;
   }

@@ -46,7 +46,6 @@ class XgbModel {
   // multi-class model, the margin of a single-output one. Predicted in place (no DMatrix: for
   // one row ~100x cheaper); each call costs ~27 us before its first tree, so batch rows.
   std::vector<float> predict_dense(const std::vector<float>& rows, std::size_t ncols) const;
-  std::vector<float> predict_one(const std::vector<float>& row) const { return predict_dense(row, row.size()); }
   // Per-output, per-feature contributions (TreeSHAP) of one row to the margin, outputs() x
   // (ncols + 1), the last column being the bias.
   std::vector<float> contributions(const std::vector<float>& row) const;

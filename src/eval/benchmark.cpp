@@ -169,23 +169,25 @@ json standard(const BenchmarkOptions& o, const Contenders& c, const ProgressFn& 
           {"overall", per_classifier}};
 }
 
-// The simulator's share of every held-out retraining, built once; each fold filters it.
-struct SimData {
-  std::vector<LabelledWindow> train, calib;
+// What every held-out retraining draws from, built (and read) once; each fold filters it.
+struct LosoData {
+  std::vector<LabelledWindow> train, calib;  // simulator
+  std::vector<LabelledWindow> real;          // every --real directory, group "real:<source>"
 };
 
-SimData build_loso_data(const BenchmarkOptions& o) {
+LosoData build_loso_data(const BenchmarkOptions& o) {
   SimDatasetOptions d;
   d.traces_per_scenario = o.train_traces;
   d.duration_s = o.duration_s;
   d.window = o.window;
-  SimData data;
+  LosoData data;
   build_sim_dataset(d, data.train, data.calib);
+  for (const auto& dir : o.real_dirs) add_real_traces(dir, o.window, data.real);
   return data;
 }
 
 // A model retrained on the simulator without one evasion family, or without some GPU models.
-TrainedClassifier retrain_without(const SimData& data, const std::string& evasion,
+TrainedClassifier retrain_without(const LosoData& data, const std::string& evasion,
                                   const std::vector<std::string>& gpu_models) {
   return TrainedClassifier(fit_model(without_held_out(data.train, evasion, gpu_models),
                                      without_held_out(data.calib, evasion, gpu_models), XgbParams{}),
@@ -199,7 +201,7 @@ std::function<void(std::size_t)> fold_progress(const ProgressFn& progress, const
 }
 
 // Leave one evasion family out, then one GPU model out, then AMD: retrain without it, test on it.
-json loso_synthetic(const BenchmarkOptions& o, const SimData& data, const ProgressFn& progress) {
+json loso_synthetic(const BenchmarkOptions& o, const LosoData& data, const ProgressFn& progress) {
   const auto evasions = sim::evasion_families();
   std::vector<std::string> gpu_names, amd;
   for (const auto& m : sim::gpu_models()) {
@@ -296,9 +298,10 @@ json real(const std::string& dir, const std::vector<std::pair<std::string, const
 }
 
 // Leave one real source out: train on the simulator and the other sources, test on it.
-json real_loso(const BenchmarkOptions& o, const std::string& dir, const SimData& data, const ProgressFn& progress) {
+json real_loso(const BenchmarkOptions& o, const std::string& dir, const LosoData& data, const ProgressFn& progress) {
+  const auto traces = list_real_traces(dir);
   std::vector<std::string> sources, what;
-  for (const auto& t : list_real_traces(dir))
+  for (const auto& t : traces)
     if (std::find(sources.begin(), sources.end(), t.source) == sources.end()) {
       sources.push_back(t.source);
       what.push_back("without " + t.source);
@@ -308,10 +311,11 @@ json real_loso(const BenchmarkOptions& o, const std::string& dir, const SimData&
       [&](std::size_t i) -> json {
         const std::string& held = sources[i];
         std::vector<LabelledWindow> train = data.train;
-        for (const auto& other : o.real_dirs) add_real_traces(other, o.window, train, held);
+        for (const LabelledWindow& r : data.real)
+          if (r.group != "real:" + held) train.push_back(r);
         const TrainedClassifier model(fit_model(train, data.calib, XgbParams{}), gpu_context_for);
         Tally tally;
-        for (const RealTrace& t : list_real_traces(dir)) {
+        for (const RealTrace& t : traces) {
           if (t.source != held) continue;
           ReplaySource src(t.path);
           Recorded rec(src);
@@ -339,10 +343,10 @@ nlohmann::json run_benchmark(const BenchmarkOptions& o, const ProgressFn& progre
     for (const auto& dir : o.real_dirs) reals.push_back(real(dir, cls, o.window, progress));
   } else {
     // The held-out protocols score models they retrain, not a loaded one: the report names the
-    // recipe instead. Every retraining filters one simulator dataset, built once.
+    // recipe instead. Every retraining filters one dataset, built once.
     report["model"] = "retrained";
     report["train_traces"] = o.train_traces;
-    const SimData data = build_loso_data(o);
+    const LosoData data = build_loso_data(o);
     if (o.protocol == "loso") report["synthetic"] = loso_synthetic(o, data, progress);
     for (const auto& dir : o.real_dirs) reals.push_back(real_loso(o, dir, data, progress));
   }

@@ -85,11 +85,9 @@ std::vector<RealTrace> list_real_traces(const std::string& dir) {
   return out;
 }
 
-std::size_t add_real_traces(const std::string& dir, const WindowSpec& window, std::vector<LabelledWindow>& out,
-                            const std::string& exclude_source) {
+std::size_t add_real_traces(const std::string& dir, const WindowSpec& window, std::vector<LabelledWindow>& out) {
   std::size_t files = 0;
   for (const RealTrace& t : list_real_traces(dir)) {
-    if (t.source == exclude_source) continue;
     ReplaySource src(t.path);
     add_windows(src, t.label, "real:" + t.source, window, gpu_context_for, out);
     ++files;

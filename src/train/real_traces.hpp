@@ -25,9 +25,7 @@ struct RealTrace {
 // path that leaves `dir`.
 std::vector<RealTrace> list_real_traces(const std::string& dir);
 
-// Windows of every labelled trace in `dir` but those of `exclude_source` (group = "real:<source>").
-// Returns the files read.
-std::size_t add_real_traces(const std::string& dir, const WindowSpec& window, std::vector<LabelledWindow>& out,
-                            const std::string& exclude_source = "");
+// Windows of every labelled trace in `dir` (group = "real:<source>"). Returns the files read.
+std::size_t add_real_traces(const std::string& dir, const WindowSpec& window, std::vector<LabelledWindow>& out);
 
 }  // namespace wt
