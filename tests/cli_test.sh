@@ -202,6 +202,10 @@ check benchmark-small 0 "$wt" benchmark --trials 1 --duration 60 --json
 expect benchmark-shape 'jq -e "(.synthetic.clean | length == 6) and (.synthetic.evasion | length >= 14) and (.synthetic.overall.xgboost.calibration | length > 0) and (.synthetic.data | startswith(\"synthetic\"))" "$tmp/out" >/dev/null'
 check benchmark-text 0 "$wt" benchmark --trials 1 --duration 60
 expect benchmark-text-lines 'grep -q "Disguised training" "$tmp/out" && grep -q "never blended" "$tmp/out" && head -1 "$tmp/out" | grep -q "protocol standard, model of 20"'
+check benchmark-interval 0 "$wt" benchmark --trials 1 --duration 60 --interval 10 --json
+expect benchmark-interval-data 'jq -e "(.synthetic.data | contains(\"polled every 10 s,\")) and .synthetic.overall.xgboost.accuracy.window_count > 0" "$tmp/out" >/dev/null'
+check benchmark-interval-too-sparse 2 "$wt" benchmark --trials 1 --duration 60 --interval 40
+expect benchmark-interval-says-why 'grep -q "polling every 40 s leaves fewer than 3 samples in a 60 s trace" "$tmp/err"'
 # Real traces labelled by a MANIFEST.csv instead of their names; a bad manifest line is named.
 mkdir -p "$tmp/lab" && cp "$fx/csv/two_gpus.csv" "$tmp/lab/run.csv"
 printf 'file,label,source\nrun.csv,inference,lab-a\n' >"$tmp/lab/MANIFEST.csv"

@@ -182,6 +182,10 @@ TEST_F(McpTools, RunBenchmarkSmallGivesTheCliShape) {
   EXPECT_EQ(s["protocol"], "standard");
   EXPECT_TRUE(s["synthetic"].contains("overall"));
   EXPECT_TRUE(s["synthetic"]["overall"].contains("xgboost"));
+  const json polled = call(tools, "run_benchmark", {{"trials", 1}, {"duration_seconds", 60}, {"interval_seconds", 10}});
+  EXPECT_NE(polled["structuredContent"]["synthetic"]["data"].get<std::string>().find("polled every 10 s"),
+            std::string::npos);
+  EXPECT_THROW(tools.call("run_benchmark", {{"interval_seconds", 0.001}}), RpcError);
   EXPECT_THROW(tools.call("run_benchmark", {{"trials", 0}}), RpcError);
   EXPECT_THROW(tools.call("run_benchmark", {{"protocol", "best"}}), RpcError);
 }

@@ -1,6 +1,9 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstring>
+#include <set>
 
 #include "train/fit.hpp"
 #include "train/sim_dataset.hpp"
@@ -34,6 +37,25 @@ TEST(Train, DatasetAndModelAreDeterministic) {
     for (const auto& r : a_train) seen |= r.label == t;
     EXPECT_TRUE(seen) << to_string(t);
   }
+}
+
+TEST(Train, TraceIntervalIsDrawnUnlessFixed) {
+  const sim::ScenarioSpec& spec = sim::scenario_catalog().front();
+  // The gaps between the first samples of 12 traces, to the millisecond.
+  const auto gaps = [&](std::optional<double> interval) {
+    std::set<double> seen;
+    for (std::size_t i = 0; i < 12; ++i) {
+      auto src = simulated_trace(spec, "t", i, 1, 60, "", interval);
+      Sample a, b;
+      if (src->next(a) && src->next(b)) seen.insert(std::round((b.time_s - a.time_s) * 1000) / 1000);
+    }
+    return seen;
+  };
+  const std::set<double> drawn = gaps(std::nullopt);
+  EXPECT_GT(drawn.size(), 1u);  // several of the training intervals
+  for (double g : drawn)
+    EXPECT_NE(std::find(training_intervals().begin(), training_intervals().end(), g), training_intervals().end()) << g;
+  EXPECT_EQ(gaps(10.0), std::set<double>{10.0});
 }
 
 TEST(Train, HeldOutPartsAreLeftOut) {

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <sstream>
 
 #include "classify/rule_classifier.hpp"
 #include "classify/trained_classifier.hpp"
@@ -124,7 +125,7 @@ void run_sim(const BenchmarkOptions& o, const std::vector<std::pair<std::string,
   for (const auto& spec : sim::scenario_catalog()) {
     if (!keep(spec)) continue;
     for (std::size_t i = 0; i < o.trials; ++i) {
-      auto src = simulated_trace(spec, "bench", i, o.seed, o.duration_s, gpu_model);
+      auto src = simulated_trace(spec, "bench", i, o.seed, o.duration_s, gpu_model, o.interval_s);
       Recorded trace(*src);
       for (const auto& [name, c] : classifiers) {
         const Tally t = score(trace, *c, spec.label, o.window);
@@ -134,6 +135,21 @@ void run_sim(const BenchmarkOptions& o, const std::vector<std::pair<std::string,
       if (progress) progress(++done, total, spec.name());
     }
   }
+}
+
+std::string seconds(double s) {
+  std::ostringstream out;
+  out << s << " s";
+  return out.str();
+}
+
+// How the test traces were polled, for the report's data line.
+std::string polling(const BenchmarkOptions& o) {
+  if (o.interval_s) return "polled every " + seconds(*o.interval_s);
+  const auto& drawn = training_intervals();
+  std::ostringstream range;
+  range << "polled every " << drawn.front() << "-" << drawn.back() << " s (drawn per trace)";
+  return range.str();
 }
 
 std::size_t count_traces(const BenchmarkOptions& o, const std::function<bool(const sim::ScenarioSpec&)>& keep) {
@@ -163,7 +179,8 @@ json standard(const BenchmarkOptions& o, const Contenders& c, const ProgressFn& 
                             {"confusion_windows", t.windows.to_json()},
                             {"calibration", t.calibration.to_json()}};
   return {{"data", "synthetic: simulator test traces, " + std::to_string(o.trials) + " per scenario, " +
-                       std::to_string(static_cast<int>(o.duration_s)) + " s each, seeds never used in training"},
+                       std::to_string(static_cast<int>(o.duration_s)) + " s each (one in four cut to 20-60 s), " +
+                       polling(o) + ", seeds never used in training"},
           {"clean", clean},
           {"evasion", evasion},
           {"overall", per_classifier}};
@@ -254,7 +271,8 @@ json loso_synthetic(const BenchmarkOptions& o, const LosoData& data, const Progr
                                   results.begin() + static_cast<std::ptrdiff_t>(to)));
   };
   return {{"data", "synthetic: retrained on the simulator without the held-out part (" +
-                       std::to_string(o.train_traces) + " traces per scenario), tested on it"},
+                       std::to_string(o.train_traces) + " traces per scenario), tested on it" +
+                       (o.interval_s ? " (test traces " + polling(o) + ")" : std::string()) },
           {"leave_one_evasion_family_out", part(0, evasions.size())},
           {"leave_one_gpu_model_out", part(evasions.size(), evasions.size() + gpu_names.size())},
           {"nvidia_only_tested_on_amd", results.back()}};
@@ -332,6 +350,12 @@ json real_loso(const BenchmarkOptions& o, const std::string& dir, const LosoData
 }  // namespace
 
 nlohmann::json run_benchmark(const BenchmarkOptions& o, const ProgressFn& progress) {
+  // A window needs a few samples (WindowSpec::min_samples); a trace polled more sparsely than
+  // that would leave nothing to score, and every figure would read 0 %.
+  if (o.interval_s && !(*o.interval_s > 0 && o.duration_s / *o.interval_s + 1 >= double(o.window.min_samples)))
+    throw std::invalid_argument("polling every " + seconds(*o.interval_s) + " leaves fewer than " +
+                                std::to_string(o.window.min_samples) + " samples in a " + seconds(o.duration_s) +
+                                " trace: nothing could be scored");
   json report{{"window_seconds", o.window.length_s}, {"stride_seconds", o.window.stride_s}, {"protocol", o.protocol}};
   json reals = json::array();
   if (o.protocol == "standard") {

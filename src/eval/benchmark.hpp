@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,8 @@ struct BenchmarkOptions {
   double duration_s = 300;   // per trace
   WindowSpec window;
   std::uint64_t seed = 1;
+  // Polling interval of the simulated test traces; unset: drawn per trace, as training draws it.
+  std::optional<double> interval_s;
   std::string protocol = "standard";  // "loso": leave one evasion family / GPU model / real source out;
                                       // "loso-real": only the real sources
   std::vector<std::string> real_dirs;

@@ -26,6 +26,12 @@ json input_schema() {
               {"maximum", 3600},
               {"default", 120},
               {"description", "Seconds per simulated trace (the CLI's default is 300)"}}},
+            {"interval_seconds",
+             {{"type", "number"},
+              {"minimum", 0.05},
+              {"maximum", 3600},
+              {"description", "Poll the simulated test traces every this many seconds (default: drawn per trace from "
+                              "0.1-5 s, as in training)"}}},
             {"protocol",
              {{"type", "string"},
               {"enum", {"standard", "loso"}},
@@ -39,6 +45,7 @@ json run(const json& a) {
   BenchmarkOptions o;
   o.trials = a.value("trials", std::size_t{1});
   o.duration_s = a.value("duration_seconds", 120.0);
+  if (a.contains("interval_seconds")) o.interval_s = a.at("interval_seconds").get<double>();
   o.window.length_s = a.value("window_seconds", o.window.length_s);
   o.window.stride_s = std::min(o.window.stride_s, o.window.length_s);
   o.protocol = a.value("protocol", "standard");

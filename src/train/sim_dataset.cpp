@@ -52,7 +52,8 @@ class KeepSignals final : public TelemetrySource {
 }  // namespace
 
 std::unique_ptr<TelemetrySource> simulated_trace(const sim::ScenarioSpec& spec, const std::string& salt, std::size_t i,
-                                                 std::uint64_t seed, double duration_s, const std::string& gpu_model) {
+                                                 std::uint64_t seed, double duration_s, const std::string& gpu_model,
+                                                 std::optional<double> interval_s) {
   sim::SimOptions so;
   so.scenario = spec;
   if (!gpu_model.empty()) so.scenario.gpu_model = gpu_model;
@@ -60,7 +61,7 @@ std::unique_ptr<TelemetrySource> simulated_trace(const sim::ScenarioSpec& spec, 
   // One trace in four is a short run (20-60 s, less than two windows): real jobs are often
   // recorded that briefly, and a short trace is mostly its set-up phase.
   so.duration_s = (so.seed >> 16) % 4 == 0 ? std::min(duration_s, 20.0 + static_cast<double>((so.seed >> 20) % 41)) : duration_s;
-  so.interval_s = training_intervals()[so.seed % training_intervals().size()];
+  so.interval_s = interval_s.value_or(training_intervals()[so.seed % training_intervals().size()]);
   const auto& keep = recorded_signal_sets()[(so.seed >> 8) % recorded_signal_sets().size()];
   return std::make_unique<KeepSignals>(sim::make_simulated_source(so), keep);
 }

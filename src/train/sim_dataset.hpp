@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,11 +29,12 @@ const std::vector<double>& training_intervals();
 const std::vector<std::vector<Signal>>& recorded_signal_sets();
 
 // Trace `i` of a scenario as training and evaluation draw it: seed from (scenario, salt, i,
-// seed), sampling interval from training_intervals(), signals from recorded_signal_sets(),
-// one trace in four shortened to 20-60 s.
+// seed), sampling interval from training_intervals() unless `interval_s` fixes it, signals from
+// recorded_signal_sets(), one trace in four shortened to 20-60 s.
 // Benchmarks use another `salt` than training so their traces are never trained on.
 std::unique_ptr<TelemetrySource> simulated_trace(const sim::ScenarioSpec& spec, const std::string& salt, std::size_t i,
-                                                 std::uint64_t seed, double duration_s, const std::string& gpu_model = "");
+                                                 std::uint64_t seed, double duration_s, const std::string& gpu_model = "",
+                                                 std::optional<double> interval_s = std::nullopt);
 
 // One trace per (scenario, i): seed = hash(seed, scenario, i); i % 5 == 4 goes to
 // `calibration`, the rest to `train`. `group` is the scenario name.
