@@ -64,8 +64,8 @@ Command add_benchmark_command(CLI::App& app) {
       ->check(CLI::Range(30.0, 86400.0));
   sub->add_option("--seed", o->b.seed, "Seed of the test traces")->capture_default_str();
   sub->add_option("--interval", o->b.interval_s,
-                  "Poll the simulated test traces every S seconds, e.g. 30 for a Prometheus scrape every 30 s (default: drawn per "
-                  "trace from 0.1-5 s, as in training)")
+                  "Poll the simulated test traces every S seconds, e.g. 30 for a Prometheus scrape every 30 s "
+                  "(default: drawn per trace from 0.1-5 s, as in training)")
       ->check(CLI::Range(0.05, 3600.0));
   sub->add_option("--protocol", o->b.protocol,
                   "standard; loso: leave one evasion family / GPU model / real source out of training; "

@@ -272,7 +272,7 @@ json loso_synthetic(const BenchmarkOptions& o, const LosoData& data, const Progr
   };
   return {{"data", "synthetic: retrained on the simulator without the held-out part (" +
                        std::to_string(o.train_traces) + " traces per scenario), tested on it" +
-                       (o.interval_s ? " (test traces " + polling(o) + ")" : std::string()) },
+                       (o.interval_s ? " (test traces " + polling(o) + ")" : std::string())},
           {"leave_one_evasion_family_out", part(0, evasions.size())},
           {"leave_one_gpu_model_out", part(evasions.size(), evasions.size() + gpu_names.size())},
           {"nvidia_only_tested_on_amd", results.back()}};
