@@ -45,7 +45,9 @@ class Recorded final : public TelemetrySource {
 
 // Classifies a trace and counts windows and per-GPU summaries against the truth. A GPU whose
 // whole stream is without compute is IDLE whatever the job (the context-only GPU of a 1-GPU job).
-Tally score(Recorded& trace, const Classifier& c, WorkloadType label, const WindowSpec& window) {
+// `disguised`: the trace is training built to evade (its training windows are scored apart).
+Tally score(Recorded& trace, const Classifier& c, WorkloadType label, const WindowSpec& window,
+            bool disguised = false) {
   trace.rewind();
   const ClassifyResult r = classify_stream(trace, c, window);
   Tally t;
@@ -57,6 +59,10 @@ Tally score(Recorded& trace, const Classifier& c, WorkloadType label, const Wind
       const WorkloadType truth = window_truth(label, w);
       t.windows.add(truth, w.type);
       t.calibration.add(w.confidence, truth == w.type);
+      if (w.training_score && truth != WorkloadType::Idle)
+        t.training_score.add(*w.training_score, truth != WorkloadType::Training ? ScoreCurve::Truth::Other
+                                                : disguised                      ? ScoreCurve::Truth::Disguised
+                                                                                 : ScoreCurve::Truth::Training);
     }
   }
   return t;
@@ -128,7 +134,7 @@ void run_sim(const BenchmarkOptions& o, const std::vector<std::pair<std::string,
       auto src = simulated_trace(spec, "bench", i, o.seed, o.duration_s, gpu_model, o.interval_s);
       Recorded trace(*src);
       for (const auto& [name, c] : classifiers) {
-        const Tally t = score(trace, *c, spec.label, o.window);
+        const Tally t = score(trace, *c, spec.label, o.window, !spec.evasion.empty());
         run.rows[row_of(spec)][name] += t;
         run.all[name] += t;
       }
@@ -173,11 +179,14 @@ json standard(const BenchmarkOptions& o, const Contenders& c, const ProgressFn& 
     (row.starts_with("evasion:") ? evasion : clean).push_back(r);
   }
   json per_classifier = json::object();
-  for (const auto& [name, t] : run.all)
+  for (const auto& [name, t] : run.all) {
     per_classifier[name] = {{"accuracy", accuracy(t)},
                             {"false_training", false_training(t)},
                             {"confusion_windows", t.windows.to_json()},
                             {"calibration", t.calibration.to_json()}};
+    if (!t.training_score.points.empty())  // only the trained classifier gives a training score
+      per_classifier[name]["training_score"] = t.training_score.to_json();
+  }
   return {{"data", "synthetic: simulator test traces, " + std::to_string(o.trials) + " per scenario, " +
                        std::to_string(static_cast<int>(o.duration_s)) + " s each (one in four cut to 20-60 s), " +
                        polling(o) + ", seeds never used in training"},
@@ -254,7 +263,12 @@ json loso_synthetic(const BenchmarkOptions& o, const LosoData& data, const Progr
           run_sim(o, {{"xgboost", &model}}, keep, "", run, nullptr, done, 0);
           Tally held, others;
           for (const auto& [row, by] : run.rows) (row == "evasion:" + family ? held : others) += by.at("xgboost");
-          return {{"held_out", family}, {"detection", detection(held)}, {"false_training", false_training(others)}};
+          Tally both = held;
+          both += others;
+          return {{"held_out", family},
+                  {"detection", detection(held)},
+                  {"false_training", false_training(others)},
+                  {"training_score", both.training_score.to_json()}};
         }
         if (i < evasions.size() + gpu_names.size()) {
           const std::string& gpu = gpu_names[i - evasions.size()];

@@ -1,5 +1,9 @@
 #include "eval/tally.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
 #include "train/dataset.hpp"
 
 namespace wt {
@@ -61,6 +65,73 @@ nlohmann::json Calibration::to_json() const {
   return rows;
 }
 
+namespace {
+
+// Shares of the other, clean-training and disguised-training windows scoring at least `threshold`.
+// `rate`: the share of other windows the threshold was chosen to let through (null: a fixed bar).
+nlohmann::json operating_point(const std::vector<std::pair<float, ScoreCurve::Truth>>& points, const std::string& rule,
+                               float threshold, const nlohmann::json& rate) {
+  std::array<std::size_t, 3> n{}, above{};
+  for (const auto& [score, truth] : points) {
+    ++n[static_cast<std::size_t>(truth)];
+    above[static_cast<std::size_t>(truth)] += score >= threshold;
+  }
+  const auto share = [](std::size_t a, std::size_t b) -> nlohmann::json {
+    return b ? nlohmann::json(static_cast<double>(a) / static_cast<double>(b)) : nlohmann::json(nullptr);
+  };
+  return {{"rule", rule},
+          {"target_false_positive_rate", rate},
+          {"threshold", threshold},
+          {"false_positive_rate", share(above[0], n[0])},
+          {"detection", share(above[1] + above[2], n[1] + n[2])},
+          {"detection_clean", share(above[1], n[1])},
+          {"detection_disguised", share(above[2], n[2])}};
+}
+
+}  // namespace
+
+nlohmann::json ScoreCurve::to_json() const {
+  std::vector<float> other;
+  std::size_t clean = 0, disguised = 0;
+  for (const auto& [score, truth] : points) {
+    if (truth == Truth::Other) other.push_back(score);
+    clean += truth == Truth::Training;
+    disguised += truth == Truth::Disguised;
+  }
+  nlohmann::json j{{"windows", {{"other", other.size()}, {"training", clean}, {"disguised_training", disguised}}}};
+  if (other.empty() || clean + disguised == 0) {
+    j["roc_auc"] = nullptr;
+    j["operating_points"] = nlohmann::json::array();
+    return j;
+  }
+  // ROC AUC as the Mann-Whitney statistic: the chance that a training window outscores another
+  // window, ties counting half (average ranks over tied scores).
+  std::vector<std::pair<float, bool>> ranked;
+  for (const auto& [score, truth] : points) ranked.emplace_back(score, truth != Truth::Other);
+  std::sort(ranked.begin(), ranked.end());
+  double positive_rank_sum = 0;
+  for (std::size_t i = 0; i < ranked.size();) {
+    std::size_t k = i;
+    while (k < ranked.size() && ranked[k].first == ranked[i].first) ++k;
+    const double mean_rank = (static_cast<double>(i + 1) + static_cast<double>(k)) / 2;
+    for (std::size_t m = i; m < k; ++m) positive_rank_sum += ranked[m].second ? mean_rank : 0;
+    i = k;
+  }
+  const double np = static_cast<double>(clean + disguised), nn = static_cast<double>(other.size());
+  j["roc_auc"] = (positive_rank_sum - np * (np + 1) / 2) / (np * nn);
+  // The lowest threshold that lets at most `rate` of the other windows through: just above the
+  // score of the first other window that must stay out.
+  std::sort(other.begin(), other.end(), std::greater<>());
+  const auto threshold_for = [&](double rate) {
+    const auto allowed = static_cast<std::size_t>(rate * nn);
+    return allowed >= other.size() ? 0.0f : std::nextafter(other[allowed], 2.0f);
+  };
+  j["operating_points"] = {operating_point(points, "the verdict's bar", 0.5f, nullptr),
+                           operating_point(points, "at most 1 % of the others", threshold_for(0.01), 0.01),
+                           operating_point(points, "at most 5 % of the others", threshold_for(0.05), 0.05)};
+  return j;
+}
+
 Tally& Tally::operator+=(const Tally& o) {
   windows += o.windows;
   jobs += o.jobs;
@@ -69,6 +140,8 @@ Tally& Tally::operator+=(const Tally& o) {
     calibration.right[b] += o.calibration.right[b];
     calibration.confidence_sum[b] += o.calibration.confidence_sum[b];
   }
+  training_score.points.insert(training_score.points.end(), o.training_score.points.begin(),
+                               o.training_score.points.end());
   return *this;
 }
 

@@ -2,6 +2,9 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
+#include <utility>
+#include <vector>
 #include <nlohmann/json.hpp>
 
 #include "classify/gpu_summary.hpp"
@@ -30,9 +33,23 @@ struct Calibration {
   nlohmann::json to_json() const;
 };
 
+// The binary "is this training?" score (P(TRAINING)) of active windows against their truth: how
+// well it ranks training above everything else, and what a threshold on it would catch.
+struct ScoreCurve {
+  enum class Truth : std::uint8_t { Other, Training, Disguised };
+  std::vector<std::pair<float, Truth>> points;
+  void add(double score, Truth t) { points.emplace_back(static_cast<float>(score), t); }
+  // {"windows": {...}, "roc_auc", "operating_points": [{"rule", "target_false_positive_rate",
+  // "threshold", "false_positive_rate", "detection", "detection_clean", "detection_disguised"}]}:
+  // the verdict's own 0.5, and the lowest thresholds that call at most 1 % and 5 % of the other
+  // windows TRAINING.
+  nlohmann::json to_json() const;
+};
+
 struct Tally {
   Confusion windows, jobs;
   Calibration calibration;  // window confidences
+  ScoreCurve training_score;  // trained classifiers only (the rules give no score)
   Tally& operator+=(const Tally& o);
 };
 

@@ -22,6 +22,24 @@ std::string pad(std::string s, std::size_t w) {
 // "windows% / jobs%" of a {"windows": x, "jobs": y} object.
 std::string pair(const json& j) { return pct(j.value("windows", 0.0)) + " / " + pct(j.value("jobs", 0.0)); }
 
+// The binary "is this training?" score: ROC AUC, and what thresholds on it catch.
+void training_score(std::ostream& out, const json& classifier) {
+  if (!classifier.contains("training_score") || classifier["training_score"]["roc_auc"].is_null()) return;
+  const json& ts = classifier["training_score"];
+  char buf[160];
+  std::snprintf(buf, sizeof buf,
+                "\nIs this training? P(TRAINING) of active windows, training against every other class: ROC AUC %.3f\n",
+                ts["roc_auc"].get<double>());
+  out << buf << "  " << pad("TRAINING when P >=", 36) << pad("others called TRAINING", 26)
+      << "training caught (clean / disguised)\n";
+  const auto cell = [](const json& x) { return x.is_null() ? std::string("   n/a") : pct(x.get<double>()); };
+  for (const auto& p : ts["operating_points"]) {
+    std::snprintf(buf, sizeof buf, "%.3f (%s)", p["threshold"].get<double>(), p["rule"].get<std::string>().c_str());
+    out << "  " << pad(buf, 36) << pad(cell(p["false_positive_rate"]), 26) << cell(p["detection_clean"]) << " / "
+        << cell(p["detection_disguised"]) << '\n';
+  }
+}
+
 void standard(std::ostream& out, const json& s) {
   out << s["data"].get<std::string>() << "\n\n";
   out << pad("Clean traces, accuracy (windows / per-GPU jobs)", 50) << pad("rules", 20) << "xgboost\n";
@@ -46,6 +64,7 @@ void standard(std::ostream& out, const json& s) {
                   pct(b["accuracy"].get<double>()).c_str());
     out << buf;
   }
+  training_score(out, s["overall"]["xgboost"]);
   out << "\nConfusion of the trained classifier (windows; rows: truth, columns: verdict)\n";
   const char* names[] = {"TRAINING", "INFERENCE", "IDLE", "HPC", "MINING", "GRAPHICS", "UNKNOWN"};
   out << pad("", 12);
@@ -65,8 +84,17 @@ void loso(std::ostream& out, const json& s) {
     double worst = 0;
     for (const auto& [cls, v] : r["false_training"].items()) worst = std::max(worst, v["windows"].get<double>());
     out << "  " << pad(r["held_out"].get<std::string>(), 40) << pad(pair(r["detection"]), 20) << "worst class "
-        << pct(worst) << '\n';
+        << pct(worst);
+    // The same family's windows caught by a threshold on P(TRAINING) that lets through at most 1 %
+    // of the fold's non-training windows (the target, as one operating point).
+    if (r.contains("training_score"))
+      for (const auto& p : r["training_score"]["operating_points"])
+        if (p["target_false_positive_rate"] == 0.01 && !p["detection_disguised"].is_null())
+          out << "   at 1 %: " << pct(p["detection_disguised"].get<double>());
+    out << '\n';
   }
+  out << "  (at 1 %: the family's windows caught when TRAINING is called above the P(TRAINING) that that\n"
+         "  model gives no more than 1 % of the non-training windows)\n";
   out << '\n' << pad("Held-out GPU model: accuracy (windows / jobs)", 60) << "training called TRAINING (windows / jobs)\n";
   for (const auto& r : s["leave_one_gpu_model_out"])
     out << "  " << pad(r["held_out"].get<std::string>(), 40) << pad(pair(r["accuracy"]), 20) << pair(r["detection"])
