@@ -212,6 +212,8 @@ mkdir -p "$tmp/lab" && cp "$fx/csv/two_gpus.csv" "$tmp/lab/run.csv"
 printf 'file,label,source\nrun.csv,inference,lab-a\n' >"$tmp/lab/MANIFEST.csv"
 check benchmark-manifest 0 "$wt" benchmark --trials 1 --duration 60 --real "$tmp/lab" --json
 expect benchmark-manifest-labels 'jq -e ".real[0].by_label | has(\"INFERENCE\")" "$tmp/out" >/dev/null && jq -e ".real[0].by_source | has(\"lab-a\")" "$tmp/out" >/dev/null'
+# One inference file: no training windows to rank, so the real training-score curve has no AUC.
+expect benchmark-manifest-no-auc 'jq -e "(.real[0].training_score.xgboost.roc_auc == null) and (.real[0].training_score.xgboost.windows.training == 0) and (.real[0].training_score | has(\"rules\") | not)" "$tmp/out" >/dev/null'
 check benchmark-loso-real 0 "$wt" benchmark --protocol loso-real --train-traces 5 --duration 60 --real "$tmp/lab" --jobs 2 --json
 expect benchmark-loso-real-shape 'jq -e "(has(\"synthetic\") | not) and .model == \"retrained\" and .train_traces == 5 and .real[0].leave_one_source_out[0].held_out_source == \"lab-a\" and .real[0].leave_one_source_out[0].accuracy.job_count == 2" "$tmp/out" >/dev/null'
 check benchmark-loso-real-text 0 "$wt" benchmark --protocol loso-real --train-traces 5 --duration 60 --real "$tmp/lab"

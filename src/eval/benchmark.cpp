@@ -297,6 +297,7 @@ json real(const std::string& dir, const std::vector<std::pair<std::string, const
           const WindowSpec& window, const ProgressFn& progress) {
   const auto traces = list_real_traces(dir);
   std::map<std::string, std::map<std::string, Tally>> by_source, by_label;
+  std::map<std::string, Tally> all;
   json files = json::array();
   std::size_t done = 0;
   for (const RealTrace& t : traces) {
@@ -307,6 +308,7 @@ json real(const std::string& dir, const std::vector<std::pair<std::string, const
       const Tally tally = score(rec, *c, t.label, window);
       by_source[t.source][name] += tally;
       by_label[std::string(to_string(t.label))][name] += tally;
+      all[name] += tally;
       f[name] = accuracy(tally);
     }
     files.push_back(f);
@@ -323,10 +325,13 @@ json real(const std::string& dir, const std::vector<std::pair<std::string, const
   };
   const bool manifest = std::filesystem::exists(std::filesystem::path(dir) / kRealTraceManifest);
   const std::string labels = manifest ? "MANIFEST.csv, else file names" : "file names";
-  return {{"data", "real: " + dir + " (labels from " + labels + "; not blended with synthetic figures)"},
-          {"files", files},
-          {"by_source", group(by_source)},
-          {"by_label", group(by_label)}};
+  json report{{"data", "real: " + dir + " (labels from " + labels + "; not blended with synthetic figures)"},
+              {"files", files},
+              {"by_source", group(by_source)},
+              {"by_label", group(by_label)}};
+  for (const auto& [name, t] : all)
+    if (!t.training_score.points.empty()) report["training_score"][name] = t.training_score.to_json();
+  return report;
 }
 
 // Leave one real source out: train on the simulator and the other sources, test on it.

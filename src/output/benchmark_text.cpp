@@ -131,6 +131,16 @@ void real(std::ostream& out, const json& r) {
           << pad(cell("rules"), 28) << cell("xgboost") << '\n';
     }
   }
+  if (r.contains("training_score") && !r["training_score"]["xgboost"]["roc_auc"].is_null()) {
+    const json& ts = r["training_score"]["xgboost"];
+    char buf[200];
+    std::snprintf(buf, sizeof buf,
+                  "  is this training? P(TRAINING) of active windows, training against the rest: ROC AUC %.3f "
+                  "(%zu training, %zu other windows)\n",
+                  ts["roc_auc"].get<double>(), ts["windows"]["training"].get<std::size_t>(),
+                  ts["windows"]["other"].get<std::size_t>());
+    out << buf;
+  }
 }
 
 }  // namespace
