@@ -93,8 +93,8 @@ void loso(std::ostream& out, const json& s) {
           out << "   at 1 %: " << pct(p["detection_disguised"].get<double>());
     out << '\n';
   }
-  out << "  (at 1 %: the family's windows caught when TRAINING is called above the P(TRAINING) that that\n"
-         "  model gives no more than 1 % of the non-training windows)\n";
+  out << "  (at 1 %: the family's windows caught by a bar on P(TRAINING) set so that 1 % of that retrained\n"
+         "  model's non-training windows pass it)\n";
   out << '\n' << pad("Held-out GPU model: accuracy (windows / jobs)", 60) << "training called TRAINING (windows / jobs)\n";
   for (const auto& r : s["leave_one_gpu_model_out"])
     out << "  " << pad(r["held_out"].get<std::string>(), 40) << pad(pair(r["accuracy"]), 20) << pair(r["detection"])
@@ -131,7 +131,8 @@ void real(std::ostream& out, const json& r) {
           << pad(cell("rules"), 28) << cell("xgboost") << '\n';
     }
   }
-  if (r.contains("training_score") && !r["training_score"]["xgboost"]["roc_auc"].is_null()) {
+  if (r.contains("training_score") && r["training_score"].contains("xgboost") &&
+      !r["training_score"]["xgboost"]["roc_auc"].is_null()) {
     const json& ts = r["training_score"]["xgboost"];
     char buf[200];
     std::snprintf(buf, sizeof buf,
