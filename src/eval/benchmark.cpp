@@ -371,7 +371,8 @@ json real_loso(const BenchmarkOptions& o, const std::string& dir, const LosoData
 nlohmann::json run_benchmark(const BenchmarkOptions& o, const ProgressFn& progress) {
   // A window needs a few samples (WindowSpec::min_samples); a trace polled more sparsely than
   // that would leave nothing to score, and every figure would read 0 %.
-  if (o.interval_s && !(*o.interval_s > 0 && o.duration_s / *o.interval_s + 1 >= double(o.window.min_samples)))
+  const auto min_samples = static_cast<double>(o.window.min_samples);
+  if (o.interval_s && !(*o.interval_s > 0 && o.duration_s / *o.interval_s + 1 >= min_samples))
     throw std::invalid_argument("polling every " + seconds(*o.interval_s) + " leaves fewer than " +
                                 std::to_string(o.window.min_samples) + " samples in a " + seconds(o.duration_s) +
                                 " trace: nothing could be scored");

@@ -28,7 +28,8 @@ void training_score(std::ostream& out, const json& classifier) {
   const json& ts = classifier["training_score"];
   char buf[160];
   std::snprintf(buf, sizeof buf,
-                "\nIs this training? P(TRAINING) of active windows, training against every other class: ROC AUC %.3f\n",
+                "\nIs this training? P(TRAINING) of active windows, training against every other class: "
+                "ROC AUC %.3f\n",
                 ts["roc_auc"].get<double>());
   out << buf << "  " << pad("TRAINING when P >=", 36) << pad("others called TRAINING", 26)
       << "training caught (clean / disguised)\n";
