@@ -223,6 +223,8 @@ check benchmark-loso-model 2 "$wt" benchmark --protocol loso-real --real "$tmp/l
 expect benchmark-loso-model-says-why 'grep -q "model has no effect under --protocol loso-real" "$tmp/err"'
 check benchmark-standard-train-traces 2 "$wt" benchmark --trials 1 --train-traces 5
 expect benchmark-standard-train-traces-says-why 'grep -q "train-traces and --jobs have no effect under --protocol standard" "$tmp/err"'
+check benchmark-loso-real-interval 2 "$wt" benchmark --protocol loso-real --real "$tmp/lab" --interval 1
+expect benchmark-loso-real-interval-says-why 'grep -q "interval shape the simulated test traces, which --protocol loso-real does not make" "$tmp/err"'
 check benchmark-loso-real-needs-real 2 "$wt" benchmark --protocol loso-real
 expect benchmark-loso-real-says-why 'grep -q "give them with --real DIR" "$tmp/err"'
 printf 'file,label\nrun.csv,cooking\n' >"$tmp/lab/MANIFEST.csv"

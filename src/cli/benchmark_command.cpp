@@ -16,7 +16,8 @@ namespace {
 struct BenchOptions {
   BenchmarkOptions b;
   bool json = false;
-  bool retrain_options_given = false;  // --train-traces or --jobs
+  bool retrain_options_given = false;     // --train-traces or --jobs
+  bool test_trace_options_given = false;  // --trials, --seed or --interval
 };
 
 // A one-line bar on stderr, only when stderr is a terminal.
@@ -39,6 +40,9 @@ int run_bench(const BenchOptions& o) {
   if (o.b.protocol == "standard" && o.retrain_options_given)
     throw std::invalid_argument("--train-traces and --jobs have no effect under --protocol standard, which retrains "
                                 "nothing");
+  if (o.b.protocol == "loso-real" && o.test_trace_options_given)
+    throw std::invalid_argument("--trials, --seed and --interval shape the simulated test traces, which --protocol "
+                                "loso-real does not make (it tests on the real sources only)");
   const bool tty = ::isatty(STDERR_FILENO) != 0;
   const auto report = run_benchmark(o.b, tty ? ProgressFn(progress_bar) : ProgressFn());
   if (tty) std::cerr << "\r\033[K";
@@ -54,16 +58,17 @@ int run_bench(const BenchOptions& o) {
 Command add_benchmark_command(CLI::App& app) {
   auto o = std::make_shared<BenchOptions>();
   CLI::App* sub = app.add_subcommand("benchmark", "Score the rules and the trained classifier on simulated (and real) traces");
-  sub->add_option("--trials", o->b.trials, "Test traces per simulator scenario")->capture_default_str()
-      ->check(CLI::Range(std::size_t{1}, std::size_t{1000}));
+  CLI::Option* trials =
+      sub->add_option("--trials", o->b.trials, "Test traces per simulator scenario")->capture_default_str();
+  trials->check(CLI::Range(std::size_t{1}, std::size_t{1000}));
   sub->add_option("--window", o->b.window.length_s, "Window length in seconds")->capture_default_str()
       ->check(CLI::Range(1.0, 3600.0));
   sub->add_option("--stride", o->b.window.stride_s, "Seconds between window starts")->capture_default_str()
       ->check(CLI::Range(1.0, 3600.0));
   sub->add_option("--duration", o->b.duration_s, "Seconds per simulated trace")->capture_default_str()
       ->check(CLI::Range(30.0, 86400.0));
-  sub->add_option("--seed", o->b.seed, "Seed of the test traces")->capture_default_str();
-  sub->add_option("--interval", o->b.interval_s,
+  CLI::Option* seed = sub->add_option("--seed", o->b.seed, "Seed of the test traces")->capture_default_str();
+  CLI::Option* interval = sub->add_option("--interval", o->b.interval_s,
                   "Poll the simulated test traces every S seconds, e.g. 30 for a Prometheus scrape every 30 s "
                   "(default: drawn per trace from 0.1-5 s, as in training)")
       ->check(CLI::Range(0.05, 3600.0));
@@ -83,8 +88,9 @@ Command add_benchmark_command(CLI::App& app) {
                       "copy of the training data)")
           ->capture_default_str()->check(CLI::Range(0u, 256u));
   sub->add_flag("--json", o->json, "Print JSON");
-  return {sub, [o, train_traces, jobs] {
+  return {sub, [o, train_traces, jobs, trials, seed, interval] {
             o->retrain_options_given = train_traces->count() > 0 || jobs->count() > 0;
+            o->test_trace_options_given = trials->count() > 0 || seed->count() > 0 || interval->count() > 0;
             return run_guarded(o->json, [o] { return run_bench(*o); });
           }};
 }

@@ -347,9 +347,10 @@ json real_loso(const BenchmarkOptions& o, const std::string& dir, const LosoData
       sources.size(), o.jobs,
       [&](std::size_t i) -> json {
         const std::string& held = sources[i];
+        const std::string held_group = real_group(held);
         std::vector<LabelledWindow> train = data.train;
         for (const LabelledWindow& r : data.real)
-          if (r.group != "real:" + held) train.push_back(r);
+          if (r.group != held_group) train.push_back(r);
         const TrainedClassifier model(fit_model(train, data.calib, XgbParams{}), gpu_context_for);
         Tally tally;
         for (const RealTrace& t : traces) {

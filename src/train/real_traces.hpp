@@ -25,7 +25,10 @@ struct RealTrace {
 // path that leaves `dir`.
 std::vector<RealTrace> list_real_traces(const std::string& dir);
 
-// Windows of every labelled trace in `dir` (group = "real:<source>"). Returns the files read.
+// The training-row group of a real source's windows: "real:<source>".
+std::string real_group(const std::string& source);
+
+// Windows of every labelled trace in `dir` (group = real_group(source)). Returns the files read.
 std::size_t add_real_traces(const std::string& dir, const WindowSpec& window, std::vector<LabelledWindow>& out);
 
 }  // namespace wt
