@@ -47,7 +47,7 @@ void standard(std::ostream& out, const json& s) {
   for (const auto& r : s["clean"])
     out << "  " << pad(r["row"].get<std::string>().substr(6), 48) << pad(pair(r["rules"]["accuracy"]), 20)
         << pair(r["xgboost"]["accuracy"]) << '\n';
-  out << '\n' << pad("Disguised training, called TRAINING (windows / jobs)", 50) << pad("rules", 20) << "xgboost\n";
+  out << '\n' << pad("Disguised training detected (windows / jobs)", 50) << pad("rules", 20) << "xgboost\n";
   for (const auto& r : s["evasion"])
     out << "  " << pad(r["row"].get<std::string>().substr(8), 48) << pad(pair(r["rules"]["detection"]), 20)
         << pair(r["xgboost"]["detection"]) << '\n';
