@@ -10,6 +10,7 @@ packages=(
   clang libclang-rt-14-dev                       # libFuzzer targets and sanitizer runtimes
   nlohmann-json3-dev libcli11-dev libssl-dev     # JSON, command line, SHA-256/Ed25519
   libxgboost-dev                                 # trained classifier (XGBoost C API)
+  libcpp-httplib-dev                             # HTTP: dcgm-exporter and Prometheus sources
   libgtest-dev libgmock-dev libbenchmark-dev     # tests and benchmarks
   librocm-smi-dev                                # ROCm SMI header: checks our AMD declarations
 )

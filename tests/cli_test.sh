@@ -77,6 +77,53 @@ fi
 check no-driver 3 env -u LD_LIBRARY_PATH "$wt" classify --backend nvml --samples 1
 expect no-driver-message '[ $(wc -l <"$tmp/err") -eq 1 ] && grep -q "libnvidia-ml.so.1" "$tmp/err"'
 
+# dcgm-exporter and Prometheus: nothing listening, usage errors, and a live scrape of the fixture
+# page served by a few lines of python3 (where python3 is present).
+check dcgm-refused 3 "$wt" classify --backend dcgm --url http://127.0.0.1:9/metrics --samples 1
+expect dcgm-refused-message 'grep -q "http://127.0.0.1:9/metrics: no answer" "$tmp/err"'
+check prometheus-refused 3 "$wt" classify --backend prometheus --url http://127.0.0.1:9 --last 1h
+check dcgm-no-url 2 "$wt" classify --backend dcgm
+check prometheus-no-range 2 "$wt" classify --backend prometheus --url http://127.0.0.1:9
+check prometheus-bad-time 2 "$wt" classify --backend prometheus --url http://127.0.0.1:9 --start yesterday
+expect prometheus-bad-time-message 'grep -q "neither a UTC time" "$tmp/err"'
+check url-wrong-backend 2 "$wt" classify --backend nvml --url http://127.0.0.1:9
+if command -v python3 >/dev/null; then
+  # Serves the fixture with each GPU's NVLink traffic counting up, so every scrape differs.
+  python3 -u -c '
+import http.server, sys
+page = open(sys.argv[1]).read()
+uuids = ["GPU-0e2a3c51-8b1f-4d5e-9a7c-1f2e3d4c5b6a", "GPU-7c9d1e2f-3a4b-4c5d-8e6f-0a1b2c3d4e5f"]
+class Exporter(http.server.BaseHTTPRequestHandler):
+    scrapes = 0
+    def do_GET(self):
+        Exporter.scrapes += 1
+        body = page + "".join("DCGM_FI_PROF_NVLINK_TX_BYTES{gpu=\"%d\",UUID=\"%s\"} %d\n" % (i, u, Exporter.scrapes * 1000000) for i, u in enumerate(uuids))
+        self.send_response(200)
+        self.send_header("Content-Type", "text/plain; version=0.0.4")
+        self.end_headers()
+        self.wfile.write(body.encode())
+    def log_message(self, *args):
+        pass
+server = http.server.HTTPServer(("127.0.0.1", 0), Exporter)
+print("serving on port %d ." % server.server_port)
+server.serve_forever()
+' "$fx/dcgm/two-a100.metrics" >"$tmp/http.log" 2>&1 &
+  http_pid=$!
+  port=
+  for _ in $(seq 100); do
+    port=$(sed -n 's/.* port \([0-9]*\) .*/\1/p' "$tmp/http.log")
+    [ -n "$port" ] && break
+    sleep 0.1
+  done
+  check dcgm-json 0 "$wt" classify --backend dcgm --url "http://127.0.0.1:$port/metrics" --samples 4 --interval 0.01 --json
+  expect dcgm-gpus 'jq -e "(.gpus | length == 2) and (.source | startswith(\"dcgm:\")) and .gpus[1].name == \"NVIDIA A100-SXM4-80GB\"" "$tmp/out" >/dev/null'
+  check dcgm-record 0 "$wt" record --backend dcgm --url "http://127.0.0.1:$port/metrics" --samples 1 --out "$tmp/dcgm.csv"
+  expect dcgm-record-power 'grep -q "352.918" "$tmp/dcgm.csv"'
+  kill "$http_pid"
+else
+  echo "skip: python3 not found, so no HTTP server for the live dcgm-exporter checks"
+fi
+
 # The physical simulator: scenarios, record to CSV and replay, legacy profile aliases.
 check sim-list 0 "$wt" classify --list-scenarios
 expect sim-list-text 'grep -q "training/pretrain/power-cap" "$tmp/out" && grep -q "NVIDIA B200" "$tmp/out"'

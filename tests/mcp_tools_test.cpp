@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "audit/log_verifier.hpp"
+#include "http_test_server.hpp"
 #include "mcp/json_rpc.hpp"
 #include "mcp/schema_check.hpp"
 #include "mcp/tools.hpp"
@@ -126,6 +127,36 @@ TEST_F(McpTools, ClassifyWorkloadFailuresAreToolErrors) {
   // Schema violations are protocol errors, before anything runs.
   EXPECT_THROW(tools.call("classify_workload", {{"samples", "many"}}), RpcError);
   EXPECT_THROW(tools.call("classify_workload", {{"backend", "cuda"}}), RpcError);
+}
+
+TEST_F(McpTools, ClassifyWorkloadReadsATimeRangeFromPrometheus) {
+  // One GPU's DCGM samples, a second apart from 1000 to 1060 s.
+  test::HttpTestServer prometheus([](httplib::Server& s) {
+    s.Get("/api/v1/query", [](const httplib::Request&, httplib::Response& res) {
+      json util = json::array(), power = json::array();
+      for (int t = 1000; t <= 1060; ++t) {
+        util.push_back({t, std::to_string(90 + t % 7)});
+        power.push_back({t, std::to_string(300 + t % 11)});
+      }
+      const json labels = {{"gpu", "0"}, {"UUID", "GPU-a"}, {"modelName", "NVIDIA A100-SXM4-80GB"}};
+      json u = labels, p = labels;
+      u["__name__"] = "DCGM_FI_DEV_GPU_UTIL";
+      p["__name__"] = "DCGM_FI_DEV_POWER_USAGE";
+      const json result = {{{"metric", u}, {"values", util}}, {{"metric", p}, {"values", power}}};
+      res.set_content(json{{"status", "success"}, {"data", {{"resultType", "matrix"}, {"result", result}}}}.dump(),
+                      "application/json");
+    });
+  });
+  const json s = call(tools, "classify_workload",
+                      {{"backend", "prometheus"}, {"url", prometheus.url()}, {"end", "1060"}, {"last_seconds", 60}})
+                     ["structuredContent"];
+  ASSERT_EQ(s["gpus"].size(), 1u) << s.dump();
+  EXPECT_EQ(s["source"], "prometheus:" + prometheus.url());
+  EXPECT_EQ(s["gpus"][0]["name"], "NVIDIA A100-SXM4-80GB");
+  EXPECT_EQ(s["gpus"][0]["sample_count"], 61);
+  EXPECT_NE(error_text(call(tools, "classify_workload", {{"backend", "prometheus"}, {"last_seconds", 60}})).find("url"),
+            std::string::npos);
+  EXPECT_THROW(tools.call("classify_workload", {{"backend", "prometheus"}, {"last_seconds", 0}}), RpcError);
 }
 
 TEST(McpToolsAuditLog, WritesOnlyTheConfiguredLogAndTheLogVerifies) {

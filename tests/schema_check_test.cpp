@@ -11,7 +11,7 @@ const json kSchema = json::parse(R"({
   "properties": {
     "path": {"type": "string", "minLength": 1},
     "samples": {"type": "integer", "minimum": 1, "maximum": 10},
-    "rate": {"type": "number"},
+    "rate": {"type": "number", "exclusiveMinimum": 0},
     "mode": {"type": "string", "enum": ["a", "b"]},
     "flag": {"type": "boolean"},
     "columns": {"type": "array", "items": {"type": "string"}}
@@ -37,6 +37,7 @@ TEST(SchemaCheck, NamesTheFirstArgumentThatBreaksIt) {
   EXPECT_EQ(violation(R"({"path":"x","samples":0})"), "arguments.samples: must be at least 1");
   EXPECT_EQ(violation(R"({"path":"x","samples":11})"), "arguments.samples: must be at most 10");
   EXPECT_EQ(violation(R"({"path":"x","rate":null})"), "arguments.rate: must be a number");
+  EXPECT_EQ(violation(R"({"path":"x","rate":0})"), "arguments.rate: must be more than 0");
   EXPECT_EQ(violation(R"({"path":"x","flag":"true"})"), "arguments.flag: must be a boolean");
   EXPECT_EQ(violation(R"({"path":"x","mode":"c"})"), R"(arguments.mode: must be one of ["a","b"])");
   EXPECT_EQ(violation(R"({"path":"x","columns":["a",1]})"), "arguments.columns[1]: must be a string");

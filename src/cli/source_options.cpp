@@ -1,5 +1,7 @@
 #include "cli/source_options.hpp"
 
+#include <map>
+
 #include "sim/gpu_models.hpp"
 #include "sim/simulated_source.hpp"
 
@@ -8,9 +10,10 @@ namespace wt::cli {
 void SourceOptions::add_to(CLI::App& app, const std::string& format_flag, std::size_t min_samples) {
   app.add_option("--backend", backend,
                  "Telemetry source: nvml (live NVIDIA GPUs), amd (live AMD GPUs: AMD SMI, else ROCm SMI), auto "
-                 "(whichever of those are present, both on a mixed host), sim (physical simulator), synthetic (seed "
+                 "(whichever of those are present, both on a mixed host), dcgm (a dcgm-exporter's /metrics, live), "
+                 "prometheus (DCGM samples a Prometheus server kept), sim (physical simulator), synthetic (seed "
                  "profiles), replay")
-      ->check(CLI::IsMember({"nvml", "amd", "auto", "sim", "synthetic", "replay"}));
+      ->check(CLI::IsMember({"nvml", "amd", "auto", "dcgm", "prometheus", "sim", "synthetic", "replay"}));
   app.add_option("--replay", replay_file,
                  "Recorded trace: nvidia-smi CSV, WorkloadTruth JSONL, rocm-smi or amd-smi metric --csv/--json "
                  "(implies --backend replay)");
@@ -36,7 +39,18 @@ void SourceOptions::add_to(CLI::App& app, const std::string& format_flag, std::s
   app.add_option("--duration", duration_s, "sim: seconds of telemetry to generate (default: --samples x --interval)")
       ->check(CLI::Range(0.001, 1e8));
   app.add_flag("--list-scenarios", list_scenarios, "List the simulator's scenarios and GPU models, then exit");
-  app.add_option("--gpu", gpu, "Only this GPU index (nvml, amd)")->check(CLI::NonNegativeNumber);
+  app.add_option("--gpu", gpu, "Only this GPU index (nvml, amd, dcgm, prometheus)")->check(CLI::NonNegativeNumber);
+  app.add_option("--url", url,
+                 "dcgm: the exporter's metrics URL (http://node:9400/metrics); prometheus: the server "
+                 "(http://prometheus:9090)");
+  app.add_option("--match", match,
+                 "prometheus: label matchers the DCGM series must also match, e.g. Hostname=\"node1\"");
+  app.add_option("--start", start, "prometheus: start of the range, UTC (2026-12-03T10:00:00Z) or Unix seconds");
+  app.add_option("--end", end, "prometheus: end of the range, as --start (default: now)");
+  app.add_option("--last", last_s, "prometheus: instead of --start, this long before the end (90s, 30m, 2h, 1d)")
+      ->transform(CLI::AsNumberWithUnit(std::map<std::string, double>{{"s", 1}, {"m", 60}, {"h", 3600}, {"d", 86400}},
+                                        CLI::AsNumberWithUnit::CASE_SENSITIVE))
+      ->check(CLI::PositiveNumber);
 }
 
 std::unique_ptr<TelemetrySource> SourceOptions::open() const {

@@ -21,11 +21,28 @@ json input_schema() {
       {"properties",
        {{"backend",
          {{"type", "string"},
-          {"enum", {"auto", "nvml", "amd", "synthetic", "sim"}},
+          {"enum", {"auto", "nvml", "amd", "dcgm", "prometheus", "synthetic", "sim"}},
           {"default", "auto"},
           {"description",
-           "auto: every local NVIDIA and AMD GPU; nvml / amd: one vendor; synthetic: the seed tool's Gaussian "
-           "profiles; sim: the physical simulator"}}},
+           "auto: every local NVIDIA and AMD GPU; nvml / amd: one vendor; dcgm: a dcgm-exporter's /metrics, polled "
+           "(url); prometheus: the DCGM samples a Prometheus server kept for a time range (url, start or "
+           "last_seconds, end, match); synthetic: the seed tool's Gaussian profiles; sim: the physical simulator"}}},
+        {"url",
+         {{"type", "string"},
+          {"description",
+           "dcgm: the exporter's metrics URL, e.g. http://node1:9400/metrics; prometheus: the server, e.g. "
+           "http://prometheus:9090"}}},
+        {"match",
+         {{"type", "string"},
+          {"description", "prometheus: label matchers the DCGM series must also match, e.g. Hostname=\"node1\""}}},
+        {"start",
+         {{"type", "string"},
+          {"description", "prometheus: start of the range, UTC (2026-12-03T10:00:00Z) or Unix seconds"}}},
+        {"end", {{"type", "string"}, {"description", "prometheus: end of the range, as start (default: now)"}}},
+        {"last_seconds",
+         {{"type", "number"},
+          {"exclusiveMinimum", 0},
+          {"description", "prometheus: instead of start, this many seconds before the end"}}},
         {"gpu_index", {{"type", "integer"}, {"minimum", 0}, {"description", "Only this GPU (live backends)"}}},
         {"samples",
          {{"type", "integer"}, {"minimum", 1}, {"maximum", 3600}, {"default", 30}, {"description", "Polls to take"}}},
@@ -70,6 +87,11 @@ json run(const ToolConfig& config, const json& a) {
   spec.scenario = a.value("scenario", "training/pretrain");
   spec.seed = a.value("seed", std::uint64_t{42});
   if (a.contains("gpu_index")) spec.gpu = a["gpu_index"].get<int>();
+  spec.url = a.value("url", "");
+  spec.match = a.value("match", "");
+  spec.start = a.value("start", "");
+  spec.end = a.value("end", "");
+  if (a.contains("last_seconds")) spec.last_s = a["last_seconds"].get<double>();
   const bool write = a.value("write_to_audit_log", false);
   // Checked before any polling, so a misconfigured call fails at once.
   if (write && config.audit_log.empty())
@@ -100,13 +122,14 @@ json run(const ToolConfig& config, const json& a) {
 Tool classify_workload_tool(std::shared_ptr<const ToolConfig> config) {
   return {"classify_workload",
           "Classify live GPUs",
-          "Polls the local GPUs (NVIDIA through NVML, AMD through ROCm SMI), or a synthetic or simulated source, and "
-          "tells what each GPU is doing: TRAINING, INFERENCE, IDLE, HPC, MINING, GRAPHICS or UNKNOWN, with a "
+          "Polls the local GPUs (NVIDIA through NVML, AMD through ROCm SMI) or a dcgm-exporter, reads a time range "
+          "of DCGM samples back from Prometheus, or runs a synthetic or simulated source, and tells what each GPU is "
+          "doing: TRAINING, INFERENCE, IDLE, HPC, MINING, GRAPHICS or UNKNOWN, with a "
           "confidence, the reasons, and a timeline of 30 s windows. A verdict is a signal to investigate, not proof.",
           input_schema(),
           {{"type", "object"},
            {"oneOf", {with_audit_log(classify_result_schema()), with_audit_log(seed_verdict_schema())}}},
-          {{"readOnlyHint", false}, {"destructiveHint", false}, {"idempotentHint", false}, {"openWorldHint", false}},
+          {{"readOnlyHint", false}, {"destructiveHint", false}, {"idempotentHint", false}, {"openWorldHint", true}},
           [config](const json& a) { return run(*config, a); }};
 }
 

@@ -49,6 +49,8 @@ std::optional<std::string> schema_violation(const json& schema, const json& valu
     const double x = value.get<double>();
     if (schema.contains("minimum") && x < schema["minimum"].get<double>())
       return path + ": must be at least " + schema["minimum"].dump();
+    if (schema.contains("exclusiveMinimum") && x <= schema["exclusiveMinimum"].get<double>())
+      return path + ": must be more than " + schema["exclusiveMinimum"].dump();
     if (schema.contains("maximum") && x > schema["maximum"].get<double>())
       return path + ": must be at most " + schema["maximum"].dump();
   }

@@ -1,13 +1,18 @@
 #include "pipeline/open_source.hpp"
 
+#include <charconv>
 #include <stdexcept>
 
 #include "core/diagnostic.hpp"
+#include "core/time_format.hpp"
 #include "sim/gpu_models.hpp"
 #include "sim/simulated_source.hpp"
 #include "source/amd/amd_source.hpp"
 #include "source/multi_source.hpp"
 #include "source/nvml/nvml_source.hpp"
+#include "source/poll_clock.hpp"
+#include "source/prometheus/dcgm_exporter_source.hpp"
+#include "source/prometheus/prometheus_source.hpp"
 #include "source/replay/replay_source.hpp"
 #include "source/synthetic_source.hpp"
 
@@ -53,6 +58,35 @@ std::unique_ptr<TelemetrySource> open_auto(const SourceSpec& s) {
   throw NoTelemetryError("no GPU telemetry from any vendor (NVIDIA: " + nvidia_why + " AMD: " + amd_why + ")");
 }
 
+// "2026-12-03T10:00:00Z" (UTC; the Z may be left out) or Unix seconds.
+double parse_time_option(const std::string& flag, const std::string& text) {
+  double unix_s = 0;
+  if (const auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), unix_s);
+      ec == std::errc{} && p == text.data() + text.size())
+    return unix_s;
+  std::string_view t = text;
+  if (t.ends_with('Z')) t.remove_suffix(1);
+  if (const auto s = parse_timestamp(t)) return *s;
+  throw std::invalid_argument(flag + " '" + text + "' is neither a UTC time like 2026-12-03T10:00:00Z nor Unix seconds");
+}
+
+std::unique_ptr<TelemetrySource> open_prometheus(const SourceSpec& s) {
+  if (s.url.empty()) throw std::invalid_argument("--backend prometheus needs --url (the Prometheus server)");
+  PrometheusOptions o;
+  o.url = s.url;
+  o.match = s.match;
+  o.gpu = s.gpu;
+  o.end_s = s.end.empty() ? PollClock::wall_clock_s() : parse_time_option("--end", s.end);
+  if (s.last_s && !s.start.empty()) throw std::invalid_argument("--start and --last cannot be combined");
+  if (s.last_s)
+    o.start_s = o.end_s - *s.last_s;
+  else if (!s.start.empty())
+    o.start_s = parse_time_option("--start", s.start);
+  else
+    throw std::invalid_argument("--backend prometheus needs --start or --last (the time range to read)");
+  return std::make_unique<PrometheusSource>(o);
+}
+
 }  // namespace
 
 std::string resolved_backend(const SourceSpec& s) {
@@ -85,7 +119,14 @@ std::unique_ptr<TelemetrySource> open_source(const SourceSpec& s) {
     o.seed = s.seed;
     return sim::make_simulated_source(o);
   }
+  if (b != "dcgm" && b != "prometheus" && !s.url.empty())
+    throw std::invalid_argument("--url is for --backend dcgm or prometheus, not " + b);
+  if (b == "prometheus") return open_prometheus(s);
   if (s.interval_s <= 0) throw std::invalid_argument("--interval must be positive for live telemetry");
+  if (b == "dcgm") {
+    if (s.url.empty()) throw std::invalid_argument("--backend dcgm needs --url (dcgm-exporter's /metrics)");
+    return std::make_unique<DcgmExporterSource>(DcgmExporterOptions{s.url, s.samples, s.interval_s, s.gpu});
+  }
   if (b == "nvml") return std::make_unique<NvmlSource>(NvmlOptions{s.samples, s.interval_s, s.gpu});
   if (b == "amd") return std::make_unique<AmdSource>(amd_options(s));
   if (b == "auto") return open_auto(s);

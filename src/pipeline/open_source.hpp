@@ -26,6 +26,12 @@ struct SourceSpec {
   std::string scenario = "training/pretrain";
   std::string gpu_model;             // "" = drawn from the seed
   std::optional<double> duration_s;  // default: samples x interval
+  // dcgm-exporter (backend "dcgm": its /metrics URL) and Prometheus (backend "prometheus": the
+  // server's URL, a time range and label matchers).
+  std::string url;
+  std::string match;
+  std::string start, end;        // ISO 8601 in UTC ("2026-12-03T10:00:00Z") or Unix seconds; end "" = now
+  std::optional<double> last_s;  // instead of start: seconds before the end
 };
 
 std::string resolved_backend(const SourceSpec& s);

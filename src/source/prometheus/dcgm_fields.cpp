@@ -1,0 +1,154 @@
+#include "source/prometheus/dcgm_fields.hpp"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+namespace wt {
+namespace {
+
+// What a field is, and its unit as a factor to ours. Where two fields give one signal (the
+// classic utilization and the profiling counters newer exporters default to), rank 0 wins.
+struct Field {
+  std::string_view name;
+  Signal signal;
+  double scale;
+  int rank;
+};
+
+// Free and reserved frame buffer are not signals; they complete the memory total below.
+constexpr std::string_view kFbFree = "DCGM_FI_DEV_FB_FREE";
+constexpr std::string_view kFbReserved = "DCGM_FI_DEV_FB_RESERVED";
+
+constexpr std::array<Field, 17> kFields{{
+    {"DCGM_FI_DEV_GPU_UTIL", Signal::GpuUtil, 1, 0},               // %
+    {"DCGM_FI_PROF_GR_ENGINE_ACTIVE", Signal::GpuUtil, 100, 1},    // ratio of time busy
+    {"DCGM_FI_DEV_MEM_COPY_UTIL", Signal::MemUtil, 1, 0},          // %
+    {"DCGM_FI_PROF_DRAM_ACTIVE", Signal::MemUtil, 100, 1},         // ratio of cycles
+    {"DCGM_FI_DEV_FB_USED", Signal::MemUsed, 1, 0},                // MiB
+    {"DCGM_FI_DEV_FB_TOTAL", Signal::MemTotal, 1, 0},              // MiB
+    {"DCGM_FI_DEV_POWER_USAGE", Signal::Power, 1, 0},              // W
+    {"DCGM_FI_DEV_ENFORCED_POWER_LIMIT", Signal::PowerLimit, 1, 0},  // W
+    {"DCGM_FI_DEV_POWER_MGMT_LIMIT", Signal::PowerLimit, 1, 1},      // W
+    {"DCGM_FI_DEV_GPU_TEMP", Signal::Temperature, 1, 0},           // C
+    {"DCGM_FI_DEV_SM_CLOCK", Signal::SmClock, 1, 0},               // MHz
+    {"DCGM_FI_DEV_MEM_CLOCK", Signal::MemClock, 1, 0},             // MHz
+    {"DCGM_FI_PROF_PCIE_TX_BYTES", Signal::PcieTx, 1e-6, 0},       // bytes/s
+    {"DCGM_FI_PROF_PCIE_RX_BYTES", Signal::PcieRx, 1e-6, 0},       // bytes/s
+    {"DCGM_FI_DEV_PCIE_TX_THROUGHPUT", Signal::PcieTx, 1e-3, 1},   // KB/s
+    {"DCGM_FI_PROF_NVLINK_TX_BYTES", Signal::NvlinkTx, 1e-6, 0},   // bytes/s
+    {"DCGM_FI_PROF_NVLINK_RX_BYTES", Signal::NvlinkRx, 1e-6, 0},   // bytes/s
+}};
+
+const Field* field(std::string_view name) {
+  for (const Field& f : kFields)
+    if (f.name == name) return &f;
+  return nullptr;
+}
+
+std::string number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+// The exporter's host: its Hostname label, else the address Prometheus scraped.
+std::string_view host_of(const MetricLabels& labels) {
+  const auto host = label(labels, "Hostname");
+  return host.empty() ? label(labels, "instance") : host;
+}
+
+// A series' GPU: its UUID (with the MIG instance, whose series share the parent's UUID), else
+// host and index.
+std::string series_key(const MetricLabels& labels) {
+  std::string key(label(labels, "UUID"));
+  if (key.empty()) key = std::string(host_of(labels)) + "/" + std::string(label(labels, "gpu"));
+  if (const auto mig = label(labels, "GPU_I_ID"); !mig.empty()) key += "/mig" + std::string(mig);
+  return key;
+}
+
+}  // namespace
+
+const std::vector<std::string_view>& dcgm_metric_names() {
+  static const std::vector<std::string_view> names = [] {
+    std::vector<std::string_view> v{kFbFree, kFbReserved};
+    for (const Field& f : kFields) v.push_back(f.name);
+    return v;
+  }();
+  return names;
+}
+
+GpuRef DcgmReadings::identity(const MetricLabels& labels) {
+  const std::string key = series_key(labels);
+  if (auto it = gpus_.find(key); it != gpus_.end()) return it->second;
+  auto id = std::make_shared<GpuIdentity>();
+  const std::string_view index = label(labels, "gpu");
+  if (std::from_chars(index.data(), index.data() + index.size(), id->index).ec != std::errc{} || id->index < 0)
+    id->index = 0;
+  id->uuid = std::string(label(labels, "UUID"));
+  id->name = std::string(label(labels, "modelName"));
+  id->pci_bus_id = std::string(label(labels, "pci_bus_id"));
+  if (const auto mig = label(labels, "GPU_I_ID"); !mig.empty()) {
+    id->uuid += "/mig" + std::string(mig);
+    id->name += " MIG " + std::string(label(labels, "GPU_I_PROFILE"));
+  }
+  return gpus_[key] = std::move(id);
+}
+
+void DcgmReadings::add(const MetricPoint& p, std::int64_t time_ms, const std::string& where, Diagnostics& problems) {
+  const Field* f = field(p.name);
+  const bool fb_extra = p.name == kFbFree || p.name == kFbReserved;
+  if (f == nullptr && !fb_extra) return;
+  if (const auto host = host_of(p.labels); !host.empty() && !hosts_.contains(std::string(host)))
+    hosts_.emplace(host);
+  Partial& s = open_[{time_ms, series_key(p.labels)}];
+  if (!s.gpu) s.gpu = identity(p.labels);
+  const double v = p.value * (f ? f->scale : 1.0);
+  if (fb_extra) {
+    if (std::isfinite(v) && v >= 0) (p.name == kFbFree ? s.fb_free : s.fb_reserved) = v;
+    return;
+  }
+  const SignalInfo& si = info(f->signal);
+  if (!std::isfinite(v) || v < si.min || v > si.max) {
+    problems.push_back({where, p.name + " of GPU " + std::to_string(s.gpu->index) + ": " + number(p.value) +
+                                   " is outside the plausible range; left missing"});
+    return;
+  }
+  int& rank = s.rank[static_cast<std::size_t>(f->signal)];
+  if (!s.values.has(f->signal) || f->rank < rank) {
+    s.values.set(f->signal, v);
+    rank = f->rank;
+  }
+}
+
+std::vector<Sample> DcgmReadings::take() {
+  std::vector<Sample> out;
+  out.reserve(open_.size());
+  for (auto& [key, s] : open_) {
+    if (!s.values.has(Signal::MemTotal) && s.values.has(Signal::MemUsed) && s.fb_free >= 0)
+      if (const double total = s.values.value(Signal::MemUsed) + s.fb_free + s.fb_reserved;
+          total <= info(Signal::MemTotal).max)
+        s.values.set(Signal::MemTotal, total);
+    if (s.values.empty()) continue;
+    auto [last, first] = last_.try_emplace(key.second, s.values);
+    if (!first) {
+      if (last->second == s.values) continue;
+      last->second = s.values;
+    }
+    Sample sample;
+    sample.time_s = static_cast<double>(key.first) / 1000.0;
+    sample.values = s.values;
+    sample.gpu = s.gpu;
+    out.push_back(std::move(sample));
+  }
+  open_.clear();
+  // Within one time, GPU index order (the map orders by key string, which need not be the index).
+  std::stable_sort(out.begin(), out.end(), [](const Sample& a, const Sample& b) {
+    return a.time_s != b.time_s ? a.time_s < b.time_s : a.gpu->index < b.gpu->index;
+  });
+  return out;
+}
+
+}  // namespace wt

@@ -1,0 +1,54 @@
+// DCGM field metrics (as dcgm-exporter names them, and as Prometheus stores them) turned into
+// samples: which field is which signal, in which unit, and which GPU a series belongs to.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/diagnostic.hpp"
+#include "core/sample.hpp"
+#include "source/prometheus/exposition.hpp"
+
+namespace wt {
+
+// The DCGM metric names read, for a Prometheus selector.
+const std::vector<std::string_view>& dcgm_metric_names();
+
+// Collects metric points into one sample per GPU and timestamp. Identities are kept across
+// calls, so each GPU has one shared identity for the whole run.
+class DcgmReadings {
+ public:
+  // Adds a point taken at time_ms (ignored unless it is a DCGM field read here). A value
+  // outside the signal's plausible range (or not finite) is left missing, with a diagnostic.
+  void add(const MetricPoint& p, std::int64_t time_ms, const std::string& where, Diagnostics& problems);
+
+  // The samples added so far, in time order (GPU index order within a time), and forgets them.
+  // Memory total comes from the free + used (+ reserved) frame buffer where no total is given.
+  // A sample equal in every signal to its GPU's previous one is dropped: dcgm-exporter refreshes
+  // its values every collect interval (30 s by default), and a scrape between two refreshes
+  // repeats the last, which would pass for a GPU holding perfectly still.
+  std::vector<Sample> take();
+
+  // Hosts seen: the `Hostname` label, else Prometheus's `instance` (it may hold many hosts' GPUs).
+  const std::set<std::string>& hosts() const { return hosts_; }
+
+ private:
+  struct Partial {
+    GpuRef gpu;
+    SignalValues values;
+    std::array<int, kSignalCount> rank{};  // of the field that set each signal (a lower one wins)
+    double fb_free = -1, fb_reserved = 0;
+  };
+  GpuRef identity(const MetricLabels& labels);
+
+  std::map<std::string, GpuRef> gpus_;                            // by series key
+  std::map<std::pair<std::int64_t, std::string>, Partial> open_;  // by (time, GPU key)
+  std::map<std::string, SignalValues> last_;                      // each GPU's last sample taken
+  std::set<std::string> hosts_;
+};
+
+}  // namespace wt

@@ -1,0 +1,68 @@
+#include "source/prometheus/http_get.hpp"
+
+#include <httplib.h>
+
+#include <stdexcept>
+
+#include "core/diagnostic.hpp"
+
+namespace wt {
+namespace {
+
+// httplib names its errors in one word; these are the ones a user meets.
+std::string failure(httplib::Error e) {
+  switch (e) {
+    case httplib::Error::Connection: return "connection refused, or the host is unreachable";
+    case httplib::Error::ConnectionTimeout: return "timed out connecting";
+    case httplib::Error::Read: return "the connection broke or timed out while reading";
+    case httplib::Error::SSLConnection: return "the TLS handshake failed";
+    case httplib::Error::SSLServerVerification: return "the server's TLS certificate could not be verified";
+    default: return httplib::to_string(e);
+  }
+}
+
+}  // namespace
+
+std::pair<std::string, std::string> split_url(const std::string& url) {
+  const auto scheme_end = url.find("://");
+  const std::string scheme = scheme_end == std::string::npos ? "" : url.substr(0, scheme_end);
+  if (scheme != "http" && scheme != "https")
+    throw std::invalid_argument("'" + url + "' is not an http:// or https:// URL");
+  const auto path_start = url.find('/', scheme_end + 3);
+  std::string base = url.substr(0, path_start);
+  if (base.size() <= scheme_end + 3) throw std::invalid_argument("'" + url + "' names no host");
+  std::string path = path_start == std::string::npos ? "" : url.substr(path_start);
+  while (!path.empty() && path.back() == '/') path.pop_back();
+  return {std::move(base), std::move(path)};
+}
+
+HttpResponse http_get(const std::string& base, const std::string& path,
+                      const std::vector<std::pair<std::string, std::string>>& params, std::size_t max_bytes,
+                      double timeout_s) {
+  httplib::Client client(base);
+  const auto whole = [](double s) { return static_cast<time_t>(s); };
+  const auto micro = [](double s) { return static_cast<time_t>((s - static_cast<double>(static_cast<time_t>(s))) * 1e6); };
+  client.set_connection_timeout(whole(timeout_s), micro(timeout_s));
+  client.set_read_timeout(whole(timeout_s), micro(timeout_s));
+  client.set_follow_location(true);
+
+  httplib::Params query;
+  for (const auto& [k, v] : params) query.emplace(k, v);
+  HttpResponse out;
+  bool too_big = false;
+  const auto result = client.Get(path.empty() ? "/" : path, query, httplib::Headers{},
+                                 [&](const char* data, std::size_t n) {
+                                   if (out.body.size() + n > max_bytes) return !(too_big = true);
+                                   out.body.append(data, n);
+                                   return true;
+                                 });
+  const std::string where = base + (path.empty() ? "/" : path);
+  if (too_big)
+    throw InputError(where + ": the response is larger than " + std::to_string(max_bytes >> 20) +
+                     " MiB; narrow the request");
+  if (!result) throw NoTelemetryError(where + ": no answer (" + failure(result.error()) + ")");
+  out.status = result->status;
+  return out;
+}
+
+}  // namespace wt

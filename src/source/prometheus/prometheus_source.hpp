@@ -1,0 +1,55 @@
+// Recorded GPU telemetry read back from a Prometheus server that scrapes dcgm-exporter: the
+// raw DCGM samples of a time range, through the HTTP API, a chunk of time at a time.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <cstdint>
+#include <vector>
+
+#include "source/prometheus/dcgm_fields.hpp"
+#include "source/telemetry_source.hpp"
+
+namespace wt {
+
+// One answer of /api/v1/query to a range selector: its samples in (lo_ms, hi_ms] into `readings`.
+// Throws InputError when it is not the API's JSON or reports an error; bad pairs go to `problems`.
+void read_query_answer(std::string_view body, int status, const std::string& where, std::int64_t lo_ms,
+                       std::int64_t hi_ms, DcgmReadings& readings, Diagnostics& problems);
+
+struct PrometheusOptions {
+  std::string url;      // the server, e.g. http://prometheus:9090 (a path prefix is kept)
+  std::string match;    // extra label matchers, e.g. Hostname="node1",gpu="0" ("" = none)
+  double start_s = 0;   // Unix seconds
+  double end_s = 0;
+  double chunk_s = 3600;  // time asked for at once: bounds memory and the server's work
+  std::optional<int> gpu;
+};
+
+class PrometheusSource final : public TelemetrySource {
+ public:
+  // Reads until the first chunk holding samples. Throws std::invalid_argument for a bad URL or
+  // time range, NoTelemetryError when nothing answers or no DCGM sample lies in the range,
+  // InputError when the server refuses the query or answers something else than its API.
+  explicit PrometheusSource(PrometheusOptions options);
+  bool next(Sample& out) override;
+  std::string describe() const override { return "prometheus:" + options_.url; }
+
+  // The PromQL range selector for one chunk (public for tests).
+  std::string selector() const;
+
+ private:
+  // The next chunk's samples into pending_; false when the range is done.
+  bool read_chunk();
+
+  PrometheusOptions options_;
+  std::string base_, path_;
+  double done_s_;  // samples up to this time are read
+  DcgmReadings readings_;
+  std::vector<Sample> pending_;
+  std::size_t pending_pos_ = 0;
+};
+
+}  // namespace wt

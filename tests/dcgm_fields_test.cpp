@@ -1,0 +1,137 @@
+#include "source/prometheus/dcgm_fields.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "test_util.hpp"
+
+namespace wt {
+namespace {
+
+std::string read(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::vector<Sample> samples_of(const std::string& page, DcgmReadings& r, Diagnostics& problems,
+                               std::int64_t time_ms = 1'000'000) {
+  const auto e = parse_exposition(page);
+  for (const auto& p : e.points) r.add(p, time_ms, "test", problems);
+  return r.take();
+}
+
+TEST(DcgmFields, ReadsAnExporterScrape) {
+  DcgmReadings r;
+  Diagnostics problems;
+  const auto s = samples_of(read(test::fixture("dcgm/two-a100.metrics")), r, problems);
+  EXPECT_TRUE(problems.empty());
+  ASSERT_EQ(s.size(), 2u);
+  EXPECT_EQ(s[0].time_s, 1000.0);
+  EXPECT_EQ(s[0].gpu->index, 0);
+  EXPECT_EQ(s[0].gpu->uuid, "GPU-0e2a3c51-8b1f-4d5e-9a7c-1f2e3d4c5b6a");
+  EXPECT_EQ(s[0].gpu->name, "NVIDIA A100-SXM4-80GB");
+  EXPECT_EQ(s[0].gpu->pci_bus_id, "00000000:07:00.0");
+  EXPECT_EQ(s[1].gpu->index, 1);
+  const SignalValues& v = s[0].values;
+  EXPECT_EQ(v.get(Signal::GpuUtil), 97);  // the classic field wins over the profiling ratio
+  EXPECT_EQ(v.get(Signal::MemUtil), 41);
+  EXPECT_EQ(v.get(Signal::MemUsed), 76351);
+  EXPECT_EQ(v.get(Signal::MemTotal), 76351 + 4102 + 631);  // used + free + reserved
+  EXPECT_EQ(v.get(Signal::Power), 352.918);
+  EXPECT_EQ(v.get(Signal::Temperature), 61);
+  EXPECT_EQ(v.get(Signal::SmClock), 1410);
+  EXPECT_EQ(v.get(Signal::MemClock), 1593);
+  EXPECT_DOUBLE_EQ(*v.get(Signal::PcieTx), 52.4288);  // bytes/s -> MB/s
+  EXPECT_DOUBLE_EQ(*v.get(Signal::PcieRx), 209.7152);
+  EXPECT_FALSE(v.has(Signal::PowerLimit));
+  EXPECT_EQ(r.hosts(), std::set<std::string>{"gpu-node-7"});
+}
+
+TEST(DcgmFields, ProfilingCountersStandInWhereTheClassicFieldsAreMissing) {
+  DcgmReadings r;
+  Diagnostics problems;
+  // Order does not matter: the classic utilization wins whichever comes first.
+  auto s = samples_of(
+      "DCGM_FI_DEV_GPU_UTIL{gpu=\"0\",UUID=\"a\"} 50\nDCGM_FI_PROF_GR_ENGINE_ACTIVE{gpu=\"0\",UUID=\"a\"} 0.9\n"
+      "DCGM_FI_PROF_GR_ENGINE_ACTIVE{gpu=\"1\",UUID=\"b\"} 0.9\nDCGM_FI_DEV_GPU_UTIL{gpu=\"1\",UUID=\"b\"} 60\n"
+      "DCGM_FI_PROF_GR_ENGINE_ACTIVE{gpu=\"2\",UUID=\"c\"} 0.25\nDCGM_FI_PROF_DRAM_ACTIVE{gpu=\"2\",UUID=\"c\"} 0.5\n"
+      "DCGM_FI_DEV_POWER_MGMT_LIMIT{gpu=\"2\",UUID=\"c\"} 400\nDCGM_FI_DEV_ENFORCED_POWER_LIMIT{gpu=\"2\",UUID=\"c\"} 300\n",
+      r, problems);
+  ASSERT_EQ(s.size(), 3u);
+  EXPECT_EQ(s[0].values.get(Signal::GpuUtil), 50);
+  EXPECT_EQ(s[1].values.get(Signal::GpuUtil), 60);
+  EXPECT_EQ(s[2].values.get(Signal::GpuUtil), 25);
+  EXPECT_EQ(s[2].values.get(Signal::MemUtil), 50);
+  EXPECT_EQ(s[2].values.get(Signal::PowerLimit), 300);
+}
+
+TEST(DcgmFields, AbsurdValuesAreLeftMissingWithADiagnostic) {
+  DcgmReadings r;
+  Diagnostics problems;
+  const auto s = samples_of(
+      "DCGM_FI_DEV_GPU_UTIL{gpu=\"3\",UUID=\"a\"} 250\nDCGM_FI_DEV_POWER_USAGE{gpu=\"3\",UUID=\"a\"} NaN\n"
+      "DCGM_FI_DEV_GPU_TEMP{gpu=\"3\",UUID=\"a\"} 40\nother_metric 1e99\n",
+      r, problems);
+  ASSERT_EQ(s.size(), 1u);
+  EXPECT_FALSE(s[0].values.has(Signal::GpuUtil));
+  EXPECT_FALSE(s[0].values.has(Signal::Power));
+  EXPECT_EQ(s[0].values.get(Signal::Temperature), 40);
+  ASSERT_EQ(problems.size(), 2u);
+  EXPECT_EQ(problems[0].text(), "test: DCGM_FI_DEV_GPU_UTIL of GPU 3: 250 is outside the plausible range; left missing");
+}
+
+TEST(DcgmFields, ARepeatOfTheExportersLastRefreshIsDropped) {
+  DcgmReadings r;
+  Diagnostics problems;
+  const std::string page = "DCGM_FI_DEV_GPU_UTIL{gpu=\"0\",UUID=\"a\"} 50\nDCGM_FI_DEV_POWER_USAGE{gpu=\"0\",UUID=\"a\"} 120.5\n";
+  EXPECT_EQ(samples_of(page, r, problems, 1000).size(), 1u);
+  EXPECT_EQ(samples_of(page, r, problems, 2000).size(), 0u);
+  const auto changed = samples_of(page + "DCGM_FI_DEV_GPU_TEMP{gpu=\"0\",UUID=\"a\"} 41\n", r, problems, 3000);
+  ASSERT_EQ(changed.size(), 1u);
+  EXPECT_EQ(changed[0].time_s, 3.0);
+  // Samples of one GPU share one identity across takes.
+  const auto again = samples_of("DCGM_FI_DEV_GPU_UTIL{gpu=\"0\",UUID=\"a\"} 51\n", r, problems, 4000);
+  ASSERT_EQ(again.size(), 1u);
+  EXPECT_EQ(again[0].gpu.get(), changed[0].gpu.get());
+}
+
+TEST(DcgmFields, MigInstancesAndHostsAreToldApart) {
+  DcgmReadings r;
+  Diagnostics problems;
+  const auto s = samples_of(
+      "DCGM_FI_PROF_GR_ENGINE_ACTIVE{gpu=\"0\",UUID=\"GPU-x\",GPU_I_ID=\"1\",GPU_I_PROFILE=\"3g.40gb\",Hostname=\"n1\"} 0.5\n"
+      "DCGM_FI_PROF_GR_ENGINE_ACTIVE{gpu=\"0\",UUID=\"GPU-x\",GPU_I_ID=\"2\",GPU_I_PROFILE=\"3g.40gb\",Hostname=\"n1\"} 0.1\n"
+      "DCGM_FI_DEV_GPU_UTIL{gpu=\"0\",Hostname=\"n2\"} 7\n",
+      r, problems);
+  ASSERT_EQ(s.size(), 3u);
+  std::set<std::string> keys;
+  for (const auto& x : s) keys.insert(x.gpu->key());
+  EXPECT_EQ(keys.size(), 3u);
+  EXPECT_TRUE(keys.contains("GPU-x/mig1"));
+  EXPECT_EQ(r.hosts(), (std::set<std::string>{"n1", "n2"}));
+}
+
+TEST(DcgmFields, SamplesComeOutInTimeOrder) {
+  DcgmReadings r;
+  Diagnostics problems;
+  for (std::int64_t t : {3000, 1000, 2000})
+    for (const auto& p : parse_exposition("DCGM_FI_DEV_GPU_UTIL{gpu=\"0\",UUID=\"a\"} " + std::to_string(t / 100) +
+                                          "\nDCGM_FI_DEV_GPU_UTIL{gpu=\"1\",UUID=\"b\"} 1\n")
+                             .points)
+      r.add(p, t, "test", problems);
+  const auto s = r.take();
+  ASSERT_EQ(s.size(), 4u);  // GPU 1's repeats of 1 % are dropped
+  EXPECT_EQ(s[0].time_s, 1.0);
+  EXPECT_EQ(s[0].gpu->index, 0);
+  EXPECT_EQ(s[1].gpu->index, 1);
+  EXPECT_EQ(s[2].time_s, 2.0);
+  EXPECT_EQ(s[3].time_s, 3.0);
+  EXPECT_EQ(s[3].values.get(Signal::GpuUtil), 30);
+}
+
+}  // namespace
+}  // namespace wt

@@ -1,0 +1,166 @@
+#include "source/prometheus/prometheus_source.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "core/diagnostic.hpp"
+#include "http_test_server.hpp"
+#include "pipeline/open_source.hpp"
+#include "test_util.hpp"
+
+namespace wt {
+namespace {
+
+using nlohmann::json;
+
+// A Prometheus server holding one DCGM sample a second for two GPUs of host n1 (and, when
+// asked, one of host n2). It answers range selectors closed at both ends, as Prometheus 2
+// does, so neighbouring chunks overlap by a sample.
+struct Prometheus {
+  std::vector<std::string> queries;
+  bool second_host = false;
+  test::HttpTestServer server{[this](httplib::Server& s) {
+    s.Get("/prom/api/v1/query", [this](const httplib::Request& req, httplib::Response& res) {
+      const std::string q = req.get_param_value("query");
+      queries.push_back(q);
+      const double at = std::stod(req.get_param_value("time"));
+      const double range = std::stod(q.substr(q.rfind('[') + 1)) / 1000;
+      json result = json::array();
+      for (int gpu = 0; gpu < (second_host ? 3 : 2); ++gpu) {
+        for (const char* name : {"DCGM_FI_DEV_GPU_UTIL", "DCGM_FI_DEV_POWER_USAGE"}) {
+          json values = json::array();
+          for (int t = static_cast<int>(std::ceil(at - range)); t <= at; ++t)
+            values.push_back({t, std::to_string(name[12] == 'G' ? t % 100 : 100 + gpu)});
+          result.push_back({{"metric",
+                             {{"__name__", name},
+                              {"gpu", std::to_string(gpu % 2)},
+                              {"UUID", "GPU-" + std::to_string(gpu)},
+                              {"modelName", "NVIDIA H100 80GB HBM3"},
+                              {"Hostname", gpu < 2 ? "n1" : "n2"}}},
+                            {"values", values}});
+        }
+      }
+      res.set_content(json{{"status", "success"}, {"data", {{"resultType", "matrix"}, {"result", result}}}}.dump(),
+                      "application/json");
+    });
+    s.Get("/refuses/api/v1/query", [](const httplib::Request&, httplib::Response& res) {
+      res.status = 400;
+      res.set_content(R"({"status":"error","errorType":"bad_data","error":"1:2: parse error: unexpected"})", "application/json");
+    });
+    s.Get("/html/api/v1/query", [](const httplib::Request&, httplib::Response& res) {
+      res.set_content("<html>login</html>", "text/html");
+    });
+    s.Get("/empty/api/v1/query", [](const httplib::Request&, httplib::Response& res) {
+      res.set_content(R"({"status":"success","data":{"resultType":"matrix","result":[]}})", "application/json");
+    });
+  }};
+  PrometheusOptions options(const std::string& path) const {
+    PrometheusOptions o;
+    o.url = server.url(path);
+    o.start_s = 1000;
+    o.end_s = 1010;
+    o.chunk_s = 4;
+    return o;
+  }
+};
+
+TEST(PrometheusSource, ReadsTheRangeAChunkAtATime) {
+  Prometheus p;
+  PrometheusSource src(p.options("/prom/"));
+  EXPECT_EQ(src.describe(), "prometheus:" + p.server.url("/prom/"));
+  const auto s = test::drain(src);
+  ASSERT_EQ(p.queries.size(), 3u);
+  EXPECT_NE(p.queries[0].find("DCGM_FI_DEV_GPU_UTIL|"), std::string::npos) << p.queries[0];
+  EXPECT_TRUE(p.queries[0].ends_with("\"}[4000ms]")) << p.queries[0];
+  EXPECT_TRUE(p.queries[2].ends_with("\"}[2001ms]")) << p.queries[2];
+  // 1000 ... 1010 for each GPU: every second once, in time order, none twice at a chunk's edge.
+  ASSERT_EQ(s.size(), 22u);
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    EXPECT_EQ(s[i].time_s, 1000.0 + static_cast<double>(i / 2));
+    EXPECT_EQ(s[i].gpu->index, static_cast<int>(i % 2));
+    EXPECT_EQ(s[i].values.get(Signal::GpuUtil), static_cast<double>((1000 + i / 2) % 100));
+    EXPECT_EQ(s[i].values.get(Signal::Power), 100.0 + static_cast<double>(i % 2));
+  }
+  EXPECT_EQ(s[0].gpu->name, "NVIDIA H100 80GB HBM3");
+  EXPECT_TRUE(src.diagnostics().empty());
+}
+
+TEST(PrometheusSource, MatchersAndOneGpu) {
+  Prometheus p;
+  auto o = p.options("/prom");
+  o.match = "Hostname=\"n1\"";
+  o.gpu = 1;
+  PrometheusSource src(o);
+  EXPECT_NE(src.selector().find(",Hostname=\"n1\"}["), std::string::npos) << src.selector();
+  const auto s = test::drain(src);
+  ASSERT_EQ(s.size(), 11u);
+  for (const auto& x : s) EXPECT_EQ(x.gpu->index, 1);
+}
+
+TEST(PrometheusSource, RefusesToBlendHosts) {
+  Prometheus p;
+  p.second_host = true;
+  try {
+    PrometheusSource src(p.options("/prom"));
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("GPUs of 2 hosts (n1, n2); choose one with --match 'Hostname=\"NAME\"'"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(PrometheusSource, SaysWhatIsWrongWithTheServer) {
+  Prometheus p;
+  const auto message = [&](const std::string& path) {
+    try {
+      PrometheusSource src(p.options(path));
+    } catch (const std::exception& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(message("/refuses").find("Prometheus refused the query: bad_data: 1:2: parse error"), std::string::npos)
+      << message("/refuses");
+  EXPECT_NE(message("/html").find("not Prometheus API JSON"), std::string::npos) << message("/html");
+  EXPECT_NE(message("/empty").find("no DCGM GPU samples between the start and the end"), std::string::npos);
+  EXPECT_THROW(PrometheusSource(p.options("/empty")), NoTelemetryError);
+  auto o = p.options("/prom");
+  o.end_s = o.start_s;
+  EXPECT_THROW((PrometheusSource(o)), std::invalid_argument);
+  p.server.stop();
+  EXPECT_THROW(PrometheusSource(p.options("/prom")), NoTelemetryError);
+}
+
+TEST(PrometheusSource, OpenedFromTheCommandLinesTimeRange) {
+  Prometheus p;
+  SourceSpec spec;
+  spec.backend = "prometheus";
+  spec.url = p.server.url("/prom");
+  spec.start = "1970-01-01T00:16:40Z";  // 1000 s
+  spec.end = "1010";
+  EXPECT_EQ(test::drain(*open_source(spec)).size(), 22u);
+  spec.start = "1970-01-01 00:16:45";  // the Z may be left out
+  EXPECT_EQ(test::drain(*open_source(spec)).size(), 12u);
+  spec.start.clear();
+  spec.last_s = 4;
+  EXPECT_EQ(test::drain(*open_source(spec)).size(), 10u);
+  spec.start = "1000";
+  EXPECT_THROW(open_source(spec), std::invalid_argument);  // --start and --last
+  spec.last_s.reset();
+  spec.start = "yesterday";
+  try {
+    open_source(spec);
+    FAIL();
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "--start 'yesterday' is neither a UTC time like 2026-12-03T10:00:00Z nor Unix seconds");
+  }
+  spec.backend = "nvml";
+  EXPECT_THROW(open_source(spec), std::invalid_argument);  // --url is not for nvml
+}
+
+}  // namespace
+}  // namespace wt
