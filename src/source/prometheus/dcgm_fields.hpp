@@ -2,6 +2,7 @@
 // samples: which field is which signal, in which unit, and which GPU a series belongs to.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <set>

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
+#include <tuple>
 
 #include "core/time_format.hpp"
 #include "source/prometheus/http_get.hpp"
