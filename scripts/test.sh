@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every test: the suite in a release build, again under ASan+UBSan, then each trace-reader
-# fuzzer (and the dcgm-exporter / Prometheus one) for a bounded time (WT_FUZZ_SECONDS, default 60 each; an input running over 60 s is a
-# failure). Installs what it needs first.
+# fuzzer (and the dcgm-exporter / Prometheus one) for a bounded time (WT_FUZZ_SECONDS, default 60
+# each; an input running over 60 s is a failure). Installs what it needs first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh

@@ -130,6 +130,11 @@ TEST(PrometheusSource, SaysWhatIsWrongWithTheServer) {
   auto o = p.options("/prom");
   o.end_s = o.start_s;
   EXPECT_THROW((PrometheusSource(o)), std::invalid_argument);
+  o.end_s = 1e20;  // would be read an hour at a time for ever
+  EXPECT_THROW((PrometheusSource(o)), std::invalid_argument);
+  o.start_s = -1e300;
+  o.end_s = 1000;
+  EXPECT_THROW((PrometheusSource(o)), std::invalid_argument);
   p.server.stop();
   EXPECT_THROW(PrometheusSource(p.options("/prom")), NoTelemetryError);
 }

@@ -83,6 +83,9 @@ void read_query_answer(std::string_view body, int status, const std::string& whe
 
 PrometheusSource::PrometheusSource(PrometheusOptions options) : options_(std::move(options)) {
   std::tie(base_, path_) = split_url(options_.url);
+  // Unix seconds from 1970 to the year 5138: anything else is a typo, and would be read for ever.
+  if (!(options_.start_s >= 0 && options_.end_s < 1e11))
+    throw std::invalid_argument("the time range must lie between 1970 and the year 5138");
   if (!(options_.end_s > options_.start_s))
     throw std::invalid_argument("the time range is empty: --end must be after --start");
   if (!(options_.chunk_s > 0)) throw std::invalid_argument("the chunk of time read at once must be positive");
