@@ -117,6 +117,10 @@ server.serve_forever()
   done
   check dcgm-json 0 "$wt" classify --backend dcgm --url "http://127.0.0.1:$port/metrics" --samples 4 --interval 0.01 --json
   expect dcgm-gpus 'jq -e "(.gpus | length == 2) and (.source | startswith(\"dcgm:\")) and .gpus[1].name == \"NVIDIA A100-SXM4-80GB\"" "$tmp/out" >/dev/null'
+  # The exporter's pod label keys the declaration (GPU 0 runs pod llm-serve-7d9f).
+  check dcgm-watch-pod 0 "$wt" watch --backend dcgm --url "http://127.0.0.1:$port/metrics" --samples 4 --interval 0.01 \
+    --declared pod:llm-serve-7d9f=inference --no-log --json
+  expect dcgm-watch-pod-declared 'jq -se "[.[] | select(.gpu_index == 0) | .declared_by] | index(\"pod:llm-serve-7d9f\") != null" "$tmp/out" >/dev/null'
   check dcgm-record 0 "$wt" record --backend dcgm --url "http://127.0.0.1:$port/metrics" --samples 1 --out "$tmp/dcgm.csv"
   expect dcgm-record-power 'grep -q "352.918" "$tmp/dcgm.csv"'
   kill "$http_pid"

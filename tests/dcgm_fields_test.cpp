@@ -49,6 +49,33 @@ TEST(DcgmFields, ReadsAnExporterScrape) {
   EXPECT_DOUBLE_EQ(*v.get(Signal::PcieRx), 209.7152);
   EXPECT_FALSE(v.has(Signal::PowerLimit));
   EXPECT_EQ(r.hosts(), std::set<std::string>{"gpu-node-7"});
+  // The exporter's Kubernetes mode: GPU 0 belongs to a pod, GPU 1 (pod="") to none.
+  ASSERT_TRUE(s[0].pods);
+  EXPECT_EQ(*s[0].pods, PodNames{"llm-serve-7d9f"});
+  ASSERT_TRUE(s[1].pods);
+  EXPECT_TRUE(s[1].pods->empty());
+}
+
+TEST(DcgmFields, PodsOfASharedGpuAndTheirChanges) {
+  DcgmReadings r;
+  Diagnostics problems;
+  const std::string two = "DCGM_FI_DEV_GPU_UTIL{gpu=\"0\",UUID=\"a\",pod=\"b-pod\"} 50\n"
+                          "DCGM_FI_DEV_GPU_UTIL{gpu=\"0\",UUID=\"a\",pod=\"a-pod\"} 50\n";
+  const auto first = samples_of(two, r, problems, 1000);
+  ASSERT_EQ(first.size(), 1u);
+  EXPECT_EQ(*first[0].pods, (PodNames{"a-pod", "b-pod"}));
+  // The same values and pods: a repeat, dropped. The same values, one pod gone: kept.
+  EXPECT_TRUE(samples_of(two, r, problems, 2000).empty());
+  const auto changed = samples_of("DCGM_FI_DEV_GPU_UTIL{gpu=\"0\",UUID=\"a\",pod=\"a-pod\"} 50\n", r, problems, 3000);
+  ASSERT_EQ(changed.size(), 1u);
+  EXPECT_EQ(*changed[0].pods, PodNames{"a-pod"});
+  // Unchanged pods are shared, not copied per sample.
+  const auto next = samples_of("DCGM_FI_DEV_GPU_UTIL{gpu=\"0\",UUID=\"a\",pod=\"a-pod\"} 51\n", r, problems, 4000);
+  ASSERT_EQ(next.size(), 1u);
+  EXPECT_EQ(next[0].pods.get(), changed[0].pods.get());
+  // Without the exporter's Kubernetes mode there are no pod labels, and no pods at all.
+  DcgmReadings plain;
+  EXPECT_FALSE(samples_of("DCGM_FI_DEV_GPU_UTIL{gpu=\"0\",UUID=\"a\"} 5\n", plain, problems)[0].pods);
 }
 
 TEST(DcgmFields, ProfilingCountersStandInWhereTheClassicFieldsAreMissing) {

@@ -143,6 +143,16 @@ TEST(DeclaredLabels, ProcessesDeclaredDifferentlyAreAConflictAndNoDeclaration) {
   EXPECT_TRUE(a.conflict.empty());
 }
 
+TEST(DeclaredLabels, PodsASourceNamesComeWithNoPid) {
+  // A GPU shared by two pods (dcgm-exporter names both), declared differently.
+  const auto labels = labels_of("pod:trainer-0=training\npod:llm-serve=inference\n");
+  const DeclaredLookup d =
+      labels.lookup(kGpu, std::vector<ProcessIdentity>{{0, "", "", "llm-serve"}, {0, "", "", "trainer-0"}});
+  EXPECT_FALSE(d.declaration);
+  EXPECT_EQ(d.conflict, "pod:llm-serve=INFERENCE (named by the source); pod:trainer-0=TRAINING (named by the source)");
+  EXPECT_EQ(type_of(labels, kGpu, {{0, "", "", "trainer-0"}}), WorkloadType::Training);
+}
+
 TEST(DeclaredLabels, BadProcessKeysNameFileAndLine) {
   auto error = [](const std::string& text) {
     try {

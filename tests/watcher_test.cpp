@@ -48,7 +48,7 @@ std::vector<Sample> phases(int inference_s, int training_s) {
   return a;
 }
 
-DeclaredLookup declared_inference(const GpuIdentity&, std::span<const std::uint32_t>) {
+DeclaredLookup declared_inference(const GpuIdentity&, std::span<const std::uint32_t>, std::span<const std::string>) {
   return {Declaration{WorkloadType::Inference, "0"}, {}};
 }
 
@@ -92,7 +92,7 @@ TEST(Watcher, ADeclarationByProcessFollowsThePidsOnTheGpu) {
   std::string why;
   ASSERT_TRUE(labels.set("process:vllm", WorkloadType::Inference, why));
   std::vector<std::uint32_t> seen;
-  auto declared = [&](const GpuIdentity& gpu, std::span<const std::uint32_t> pids) {
+  auto declared = [&](const GpuIdentity& gpu, std::span<const std::uint32_t> pids, std::span<const std::string>) {
     std::vector<ProcessIdentity> processes;
     for (const std::uint32_t pid : pids) {
       processes.push_back({pid, pid == 7 ? "vllm" : "bash", "", ""});
@@ -118,6 +118,34 @@ TEST(Watcher, ADeclarationByProcessFollowsThePidsOnTheGpu) {
   EXPECT_EQ(rec.events[0].declared, WorkloadType::Inference);
   EXPECT_EQ(rec.events[0].declared_by, "process:vllm");
   EXPECT_EQ(w.gpus()[0].processes, pids);
+}
+
+TEST(Watcher, ADeclarationByPodFollowsThePodsTheSourceNames) {
+  DeclaredLabels labels;
+  std::string why;
+  ASSERT_TRUE(labels.set("pod:llm-serve-7d9f", WorkloadType::Inference, why));
+  // As watch does it: each pod a source names stands as a process with no PID.
+  auto declared = [&](const GpuIdentity& gpu, std::span<const std::uint32_t>, std::span<const std::string> pods) {
+    std::vector<ProcessIdentity> processes;
+    for (const std::string& pod : pods) processes.push_back({0, "", "", pod});
+    return labels.lookup(gpu, processes);
+  };
+  const UtilClassifier classifier;
+  Recorder rec;
+  Watcher w(classifier, options(120), declared, {&rec}, [] { return 0.0; });
+  auto samples = phases(120, 300);
+  const auto pods = std::make_shared<const PodNames>(PodNames{"llm-serve-7d9f"});  // scheduled 40 s in
+  for (Sample& s : samples)
+    if (s.time_s >= 40) s.pods = pods;
+  for (const Sample& s : samples) w.push(s);
+  w.finish();
+
+  ASSERT_GE(rec.declared_by.size(), 4u);
+  EXPECT_EQ(rec.declared_by[0], "");
+  EXPECT_EQ(rec.declared_by.back(), "pod:llm-serve-7d9f");
+  ASSERT_EQ(rec.events.size(), 1u);
+  EXPECT_EQ(rec.events[0].declared, WorkloadType::Inference);
+  EXPECT_EQ(w.gpus()[0].pods, pods);
 }
 
 TEST(Watcher, EveryWindowAndAlertIsLoggedAndTheLogVerifies) {

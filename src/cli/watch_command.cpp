@@ -124,10 +124,12 @@ int run_watch(WatchCliOptions& o) {
   // Processes are named (from /proc) only while some key needs it, once per window per GPU.
   const watch::ProcessResolver resolver(o.proc_root);
   std::map<int, std::string> conflicts;  // by GPU index: the last one warned about
-  auto declared = [&](const GpuIdentity& g, std::span<const std::uint32_t> pids) {
+  auto declared = [&](const GpuIdentity& g, std::span<const std::uint32_t> pids, std::span<const std::string> pods) {
     std::vector<watch::ProcessIdentity> processes;
     if (flag_labels.has_process_keys() || (mapping && mapping->labels().has_process_keys()))
       for (const std::uint32_t pid : pids) processes.push_back(resolver.resolve(pid));
+    // Pods a source names (dcgm-exporter in Kubernetes) stand as processes with no PID.
+    for (const std::string& pod : pods) processes.push_back({0, "", "", pod});
     watch::DeclaredLookup d = flag_labels.lookup(g, processes);
     if (!d.declaration && d.conflict.empty() && mapping) d = mapping->labels().lookup(g, processes);
     if (std::string& last = conflicts[g.index]; d.conflict != last) {

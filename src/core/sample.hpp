@@ -37,11 +37,17 @@ struct Reading {
 using ProcessIds = std::vector<std::uint32_t>;
 using ProcessIdsRef = std::shared_ptr<const ProcessIds>;
 
+// The Kubernetes pods a source attributes a GPU to (dcgm-exporter's `pod` label), shared the
+// same way; sources that list PIDs instead leave it null.
+using PodNames = std::vector<std::string>;
+using PodNamesRef = std::shared_ptr<const PodNames>;
+
 // A reading of an identified GPU: the unit every source produces. A per-GPU stage (the
 // windower) keeps only the Reading part, sliced off without touching the shared identity.
 struct Sample : Reading {
   GpuRef gpu;
   ProcessIdsRef processes{};  // null when the source cannot list them (replays, simulations)
+  PodNamesRef pods{};         // null unless the source names the GPU's pods
 };
 
 }  // namespace wt

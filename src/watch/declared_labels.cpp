@@ -49,15 +49,23 @@ bool parse_item(const std::string& item, DeclaredLabels& labels, std::string& wh
   return labels.set(key, *type, why);
 }
 
-// "KEY=TYPE (pid 1, 2)" for each key, joined with "; ".
+// "KEY=TYPE (pid 1, 2)" for each key, joined with "; "; "(named by the source)" for a pod a
+// source attributed the GPU to (PID 0: it comes with no process).
 std::string describe_conflict(const std::vector<std::pair<std::string, std::uint32_t>>& hits,
                               const std::map<std::string, WorkloadType>& types) {
   std::string text;
   for (const auto& [key, type] : types) {
     std::string pids;
+    bool named = false;
     for (const auto& hit : hits)
-      if (hit.first == key) pids += (pids.empty() ? " " : ", ") + std::to_string(hit.second);
-    text += (text.empty() ? "" : "; ") + key + "=" + std::string(to_string(type)) + " (pid" + pids + ")";
+      if (hit.first == key) {
+        if (hit.second == 0)
+          named = true;
+        else
+          pids += (pids.empty() ? " " : ", ") + std::to_string(hit.second);
+      }
+    text += (text.empty() ? "" : "; ") + key + "=" + std::string(to_string(type)) +
+            (pids.empty() ? "" : " (pid" + pids + ")") + (named ? " (named by the source)" : "");
   }
   return text;
 }

@@ -27,6 +27,7 @@ void Watcher::push(const Sample& s) {
   if (first) gpus_.emplace_back(g.identity, options_.hysteresis, options_.mismatch);
   GpuWatch& w = gpus_[g.ordinal];
   if (w.processes != s.processes) w.processes = s.processes;
+  if (w.pods != s.pods) w.pods = s.pods;
   if (first) declare(w);
   constexpr double kMissing = std::numeric_limits<double>::quiet_NaN();
   w.util.push(s.values.get(Signal::GpuUtil).value_or(kMissing));
@@ -51,7 +52,8 @@ void Watcher::on_window(GpuStream& g, const Window& window, Verdict v) {
 }
 
 void Watcher::declare(GpuWatch& w) {
-  const DeclaredLookup d = w.processes ? declared_(w.gpu, *w.processes) : declared_(w.gpu, {});
+  const DeclaredLookup d = declared_(w.gpu, w.processes ? std::span<const std::uint32_t>(*w.processes) : std::span<const std::uint32_t>{},
+                                     w.pods ? std::span<const std::string>(*w.pods) : std::span<const std::string>{});
   w.declared = d.declaration ? std::optional(d.declaration->type) : std::nullopt;
   w.declared_by = d.declaration ? d.declaration->key : "";
   w.declared_conflict = d.conflict;

@@ -50,6 +50,7 @@ struct GpuWatch {
   std::string declared_conflict;  // why it has no declaration although keys matched (see DeclaredLookup)
   std::string alert_declared_by;  // declared_by when the current alert was raised
   ProcessIdsRef processes;        // as its source last listed them
+  PodNamesRef pods;               // as its source last named them (dcgm-exporter's pod label)
   Recent util, power;
   std::optional<double> power_limit_w;
   double last_sample_s = 0;
@@ -74,8 +75,10 @@ struct WatchOptions {
 
 class Watcher {
  public:
-  // The GPU's declaration, given its identity and the PIDs on it (empty when unknown).
-  using DeclaredFn = std::function<DeclaredLookup(const GpuIdentity&, std::span<const std::uint32_t>)>;
+  // The GPU's declaration, given its identity, the PIDs on it and the pods its source names
+  // (each empty when unknown).
+  using DeclaredFn =
+      std::function<DeclaredLookup(const GpuIdentity&, std::span<const std::uint32_t>, std::span<const std::string>)>;
   using ClockFn = std::function<double()>;  // seconds since 1970, UTC
 
   Watcher(const Classifier& classifier, WatchOptions options, DeclaredFn declared, std::vector<WatchSink*> sinks,

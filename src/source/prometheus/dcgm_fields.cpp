@@ -105,6 +105,13 @@ void DcgmReadings::add(const MetricPoint& p, std::int64_t time_ms, const std::st
     hosts_.emplace(host);
   Partial& s = open_[{time_ms, series_key(p.labels)}];
   if (!s.gpu) s.gpu = identity(p.labels);
+  // A GPU shared by several pods has one series per pod (time-slicing); each names its pod.
+  for (const auto& [k, v] : p.labels)
+    if (k == "pod") {
+      s.has_pod_label = true;
+      if (!v.empty() && !std::binary_search(s.pods.begin(), s.pods.end(), v))
+        s.pods.insert(std::upper_bound(s.pods.begin(), s.pods.end(), v), v);
+    }
   const double v = p.value * (f ? f->scale : 1.0);
   if (fb_extra) {
     if (std::isfinite(v) && v >= 0) (p.name == kFbFree ? s.fb_free : s.fb_reserved) = v;
@@ -132,15 +139,25 @@ std::vector<Sample> DcgmReadings::take() {
           total <= info(Signal::MemTotal).max)
         s.values.set(Signal::MemTotal, total);
     if (s.values.empty()) continue;
+    // Pods: shared while they stay the same, and a change of pods is news even in a repeat.
+    PodNamesRef pods;
+    bool pods_changed = false;
+    if (s.has_pod_label) {
+      PodNamesRef& last_pods = last_pods_[key.second];
+      pods_changed = !last_pods || *last_pods != s.pods;
+      if (pods_changed) last_pods = std::make_shared<const PodNames>(std::move(s.pods));
+      pods = last_pods;
+    }
     auto [last, first] = last_.try_emplace(key.second, s.values);
     if (!first) {
-      if (last->second == s.values) continue;
+      if (last->second == s.values && !pods_changed) continue;
       last->second = s.values;
     }
     Sample sample;
     sample.time_s = static_cast<double>(key.first) / 1000.0;
     sample.values = s.values;
     sample.gpu = s.gpu;
+    sample.pods = std::move(pods);
     out.push_back(std::move(sample));
   }
   open_.clear();

@@ -43,12 +43,15 @@ class DcgmReadings {
     SignalValues values;
     std::array<int, kSignalCount> rank{};  // of the field that set each signal (a lower one wins)
     double fb_free = -1, fb_reserved = 0;
+    bool has_pod_label = false;  // the exporter maps GPUs to pods (its Kubernetes mode)
+    PodNames pods;               // the non-empty pod labels of the GPU's series, sorted, once each
   };
   GpuRef identity(const MetricLabels& labels);
 
   std::map<std::string, GpuRef> gpus_;                            // by series key
   std::map<std::pair<std::int64_t, std::string>, Partial> open_;  // by (time, GPU key)
   std::map<std::string, SignalValues> last_;                      // each GPU's last sample taken
+  std::map<std::string, PodNamesRef> last_pods_;                  // shared while they do not change
   std::set<std::string> hosts_;
 };
 
