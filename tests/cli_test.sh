@@ -87,6 +87,9 @@ check prometheus-no-range 2 "$wt" classify --backend prometheus --url http://127
 check prometheus-bad-time 2 "$wt" classify --backend prometheus --url http://127.0.0.1:9 --start yesterday
 expect prometheus-bad-time-message 'grep -q "neither a UTC time" "$tmp/err"'
 check url-wrong-backend 2 "$wt" classify --backend nvml --url http://127.0.0.1:9
+check range-wrong-backend 2 "$wt" classify --replay "$fx/csv/two_gpus.csv" --last 1h
+expect range-wrong-backend-says-why 'grep -q "are for --backend prometheus, not replay" "$tmp/err"'
+check prometheus-interval 2 "$wt" classify --backend prometheus --url http://127.0.0.1:9 --last 1h --interval 5
 if command -v python3 >/dev/null; then
   # Serves the fixture with each GPU's NVLink traffic counting up, so every scrape differs.
   python3 -u -c '

@@ -163,6 +163,13 @@ TEST(PrometheusSource, OpenedFromTheCommandLinesTimeRange) {
     EXPECT_EQ(std::string(e.what()),
               "--start 'yesterday' is neither a UTC time like 2026-12-03T10:00:00Z nor Unix seconds");
   }
+  spec.start = "1000";
+  spec.interval_given = true;
+  EXPECT_THROW(open_source(spec), std::invalid_argument);  // Prometheus has its own times
+  spec.interval_given = false;
+  spec.backend = "dcgm";
+  EXPECT_THROW(open_source(spec), std::invalid_argument);  // --start is not for dcgm
+  spec.start.clear();
   spec.backend = "nvml";
   EXPECT_THROW(open_source(spec), std::invalid_argument);  // --url is not for nvml
 }

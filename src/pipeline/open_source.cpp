@@ -72,6 +72,9 @@ double parse_time_option(const std::string& flag, const std::string& text) {
 
 std::unique_ptr<TelemetrySource> open_prometheus(const SourceSpec& s) {
   if (s.url.empty()) throw std::invalid_argument("--backend prometheus needs --url (the Prometheus server)");
+  if (s.interval_given)
+    throw std::invalid_argument("--interval has no effect with --backend prometheus, which reads the samples "
+                                "Prometheus stored, at their own times");
   PrometheusOptions o;
   o.url = s.url;
   o.match = s.match;
@@ -96,6 +99,11 @@ std::string resolved_backend(const SourceSpec& s) {
 
 std::unique_ptr<TelemetrySource> open_source(const SourceSpec& s) {
   const std::string b = resolved_backend(s);
+  // Options another backend would silently ignore are refused.
+  if (b != "prometheus" && (!s.match.empty() || !s.start.empty() || !s.end.empty() || s.last_s))
+    throw std::invalid_argument("--match, --start, --end and --last are for --backend prometheus, not " + b);
+  if (b != "dcgm" && b != "prometheus" && !s.url.empty())
+    throw std::invalid_argument("--url is for --backend dcgm or prometheus, not " + b);
   if (b == "replay") {
     if (s.replay_file.empty()) throw std::invalid_argument("--backend replay needs --replay FILE");
     const auto format = parse_trace_format(s.input_format);
@@ -119,8 +127,6 @@ std::unique_ptr<TelemetrySource> open_source(const SourceSpec& s) {
     o.seed = s.seed;
     return sim::make_simulated_source(o);
   }
-  if (b != "dcgm" && b != "prometheus" && !s.url.empty())
-    throw std::invalid_argument("--url is for --backend dcgm or prometheus, not " + b);
   if (b == "prometheus") return open_prometheus(s);
   if (s.interval_s <= 0) throw std::invalid_argument("--interval must be positive for live telemetry");
   if (b == "dcgm") {

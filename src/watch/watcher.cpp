@@ -52,8 +52,11 @@ void Watcher::on_window(GpuStream& g, const Window& window, Verdict v) {
 }
 
 void Watcher::declare(GpuWatch& w) {
-  const DeclaredLookup d = declared_(w.gpu, w.processes ? std::span<const std::uint32_t>(*w.processes) : std::span<const std::uint32_t>{},
-                                     w.pods ? std::span<const std::string>(*w.pods) : std::span<const std::string>{});
+  std::span<const std::uint32_t> pids;
+  std::span<const std::string> pods;
+  if (w.processes) pids = *w.processes;
+  if (w.pods) pods = *w.pods;
+  const DeclaredLookup d = declared_(w.gpu, pids, pods);
   w.declared = d.declaration ? std::optional(d.declaration->type) : std::nullopt;
   w.declared_by = d.declaration ? d.declaration->key : "";
   w.declared_conflict = d.conflict;

@@ -1,6 +1,5 @@
 #include "source/prometheus/dcgm_exporter_source.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <tuple>
 
@@ -9,10 +8,11 @@
 namespace wt {
 
 DcgmExporterSource::DcgmExporterSource(DcgmExporterOptions options)
-    : options_(std::move(options)), clock_(options_.interval_s) {
+    : options_(std::move(options)), clock_(options_.interval_s), readings_(options_.gpu) {
   std::tie(base_, path_) = split_url(options_.url);
   if (const std::size_t served = fetch(); pending_.empty())
-    throw NoTelemetryError(options_.url + (options_.gpu ? ": no GPU " + std::to_string(*options_.gpu) + " among" : ": no") +
+    throw NoTelemetryError(options_.url +
+                           (options_.gpu ? ": no GPU " + std::to_string(*options_.gpu) + " among" : ": no") +
                            " DCGM GPU metrics (DCGM_FI_DEV_GPU_UTIL, ...) in the " + std::to_string(served) +
                            " metrics served; is it dcgm-exporter's /metrics?");
 }
@@ -46,7 +46,6 @@ std::size_t DcgmExporterSource::fetch() {
   for (const MetricPoint& p : page.points) readings_.add(p, time_ms, options_.url, problems);
   for (Diagnostic& d : problems) report(std::move(d));
   pending_ = readings_.take();
-  if (options_.gpu) std::erase_if(pending_, [&](const Sample& s) { return s.gpu->index != *options_.gpu; });
   return page.points.size();
 }
 

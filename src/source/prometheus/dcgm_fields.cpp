@@ -101,10 +101,10 @@ void DcgmReadings::add(const MetricPoint& p, std::int64_t time_ms, const std::st
   const Field* f = field(p.name);
   const bool fb_extra = p.name == kFbFree || p.name == kFbReserved;
   if (f == nullptr && !fb_extra) return;
-  if (const auto host = host_of(p.labels); !host.empty() && !hosts_.contains(std::string(host)))
-    hosts_.emplace(host);
+  if (const auto host = host_of(p.labels); !host.empty()) hosts_.emplace(host);
   Partial& s = open_[{time_ms, series_key(p.labels)}];
   if (!s.gpu) s.gpu = identity(p.labels);
+  if (only_gpu_ && s.gpu->index != *only_gpu_) return;  // its entry stays empty: take() skips it
   // A GPU shared by several pods has one series per pod (time-slicing); each names its pod.
   for (const auto& [k, v] : p.labels)
     if (k == "pod") {
@@ -139,25 +139,17 @@ std::vector<Sample> DcgmReadings::take() {
           total <= info(Signal::MemTotal).max)
         s.values.set(Signal::MemTotal, total);
     if (s.values.empty()) continue;
-    // Pods: shared while they stay the same, and a change of pods is news even in a repeat.
-    PodNamesRef pods;
-    bool pods_changed = false;
-    if (s.has_pod_label) {
-      PodNamesRef& last_pods = last_pods_[key.second];
-      pods_changed = !last_pods || *last_pods != s.pods;
-      if (pods_changed) last_pods = std::make_shared<const PodNames>(std::move(s.pods));
-      pods = last_pods;
-    }
-    auto [last, first] = last_.try_emplace(key.second, s.values);
-    if (!first) {
-      if (last->second == s.values && !pods_changed) continue;
-      last->second = s.values;
-    }
+    auto [last, first] = last_.try_emplace(key.second);
+    // Pods are shared while they stay the same; a change of pods is news even in a repeat.
+    const bool pods_changed = s.has_pod_label && (!last->second.pods || *last->second.pods != s.pods);
+    if (pods_changed) last->second.pods = std::make_shared<const PodNames>(std::move(s.pods));
+    if (!first && last->second.values == s.values && !pods_changed) continue;
+    last->second.values = s.values;
     Sample sample;
     sample.time_s = static_cast<double>(key.first) / 1000.0;
     sample.values = s.values;
     sample.gpu = s.gpu;
-    sample.pods = std::move(pods);
+    if (s.has_pod_label) sample.pods = last->second.pods;
     out.push_back(std::move(sample));
   }
   open_.clear();

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -23,6 +24,9 @@ const std::vector<std::string_view>& dcgm_metric_names();
 // calls, so each GPU has one shared identity for the whole run.
 class DcgmReadings {
  public:
+  // `only_gpu`: keep that GPU index's points alone (its hosts are still counted).
+  explicit DcgmReadings(std::optional<int> only_gpu = std::nullopt) : only_gpu_(only_gpu) {}
+
   // Adds a point taken at time_ms (ignored unless it is a DCGM field read here). A value
   // outside the signal's plausible range (or not finite) is left missing, with a diagnostic.
   void add(const MetricPoint& p, std::int64_t time_ms, const std::string& where, Diagnostics& problems);
@@ -50,9 +54,14 @@ class DcgmReadings {
 
   std::map<std::string, GpuRef> gpus_;                            // by series key
   std::map<std::pair<std::int64_t, std::string>, Partial> open_;  // by (time, GPU key)
-  std::map<std::string, SignalValues> last_;                      // each GPU's last sample taken
-  std::map<std::string, PodNamesRef> last_pods_;                  // shared while they do not change
+  // Each GPU's last sample taken: to drop repeats, and to share its pods while they do not change.
+  struct Last {
+    SignalValues values;
+    PodNamesRef pods;
+  };
+  std::map<std::string, Last> last_;
   std::set<std::string> hosts_;
+  std::optional<int> only_gpu_;
 };
 
 }  // namespace wt

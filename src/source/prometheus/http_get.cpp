@@ -2,6 +2,8 @@
 
 #include <httplib.h>
 
+#include <chrono>
+#include <cstdint>
 #include <stdexcept>
 
 #include "core/diagnostic.hpp"
@@ -40,10 +42,9 @@ HttpResponse http_get(const std::string& base, const std::string& path,
                       const std::vector<std::pair<std::string, std::string>>& params, std::size_t max_bytes,
                       double timeout_s) {
   httplib::Client client(base);
-  const auto whole = [](double s) { return static_cast<time_t>(s); };
-  const auto micro = [](double s) { return static_cast<time_t>((s - static_cast<double>(static_cast<time_t>(s))) * 1e6); };
-  client.set_connection_timeout(whole(timeout_s), micro(timeout_s));
-  client.set_read_timeout(whole(timeout_s), micro(timeout_s));
+  const std::chrono::microseconds timeout(static_cast<std::int64_t>(timeout_s * 1e6));
+  client.set_connection_timeout(timeout);
+  client.set_read_timeout(timeout);
   client.set_follow_location(true);
 
   httplib::Params query;

@@ -81,7 +81,8 @@ void read_query_answer(std::string_view body, int status, const std::string& whe
   }
 }
 
-PrometheusSource::PrometheusSource(PrometheusOptions options) : options_(std::move(options)) {
+PrometheusSource::PrometheusSource(PrometheusOptions options)
+    : options_(std::move(options)), readings_(options_.gpu) {
   std::tie(base_, path_) = split_url(options_.url);
   // Unix seconds from 1970 to the year 5138: anything else is a typo, and would be read for ever.
   if (!(options_.start_s >= 0 && options_.end_s < 1e11))
@@ -128,11 +129,11 @@ bool PrometheusSource::read_chunk() {
     std::string hosts;
     for (const auto& h : readings_.hosts()) hosts += (hosts.empty() ? "" : ", ") + h;
     throw InputError(options_.url + ": the query matches GPUs of " + std::to_string(readings_.hosts().size()) +
-                     " hosts (" + hosts + "); choose one with --match 'Hostname=\"NAME\"' (or 'instance=\"ADDRESS\"')");
+                     " hosts (" + hosts +
+                     "); choose one with --match 'Hostname=\"NAME\"' (or 'instance=\"ADDRESS\"')");
   }
   done_s_ = to;
   pending_ = readings_.take();
-  if (options_.gpu) std::erase_if(pending_, [&](const Sample& s) { return s.gpu->index != *options_.gpu; });
   return true;
 }
 
