@@ -14,8 +14,11 @@ TEST(Benchmark, HeldOutProtocolsCoverEveryFamilyModelAndVendor) {
   const auto r = run_benchmark(o, [&](std::size_t, std::size_t, const std::string&) { ++calls; });
   const auto& s = r["synthetic"];
   EXPECT_GE(s["leave_one_evasion_family_out"].size(), 14u);
-  for (const auto& family : s["leave_one_evasion_family_out"])  // each fold's own threshold curve
+  for (const auto& family : s["leave_one_evasion_family_out"]) {  // each fold's own threshold curve
     EXPECT_GT(family["training_score"]["windows"]["other"].get<std::size_t>(), 0u) << family["held_out"];
+    // every non-training scenario but idle, one trial each, pooled per GPU
+    EXPECT_GE(family["false_training_pooled"]["count"].get<std::size_t>(), 12u) << family["held_out"];
+  }
   EXPECT_EQ(s["leave_one_gpu_model_out"].size(), 12u);
   ASSERT_EQ(s["nvidia_only_tested_on_amd"].size(), 2u);
   EXPECT_GT(s["nvidia_only_tested_on_amd"][0]["accuracy"]["window_count"].get<std::size_t>(), 0u);

@@ -254,9 +254,9 @@ check classify-bad-model 1 "$wt" classify --replay "$fx/csv/two_gpus.csv" --mode
 check rules-with-model 2 "$wt" classify --replay "$fx/csv/two_gpus.csv" --classifier rules --model "$tmp/model.json"
 check benchmark-small 0 "$wt" benchmark --trials 1 --duration 60 --json
 expect benchmark-shape 'jq -e "(.synthetic.clean | length == 6) and (.synthetic.evasion | length >= 14) and (.synthetic.overall.xgboost.calibration | length > 0) and (.synthetic.data | startswith(\"synthetic\"))" "$tmp/out" >/dev/null'
-expect benchmark-training-score 'jq -e "(.synthetic.overall.xgboost.training_score.roc_auc | type == \"number\") and (.synthetic.overall.xgboost.training_score.operating_points | length == 3) and (.synthetic.overall.rules | has(\"training_score\") | not)" "$tmp/out" >/dev/null'
+expect benchmark-training-score 'jq -e "(.synthetic.overall.xgboost.training_score.roc_auc | type == \"number\") and (.synthetic.overall.xgboost.training_score.operating_points | length == 3) and (.synthetic.overall.rules | has(\"training_score\") | not) and .synthetic.overall.xgboost.false_training_pooled.count > 0" "$tmp/out" >/dev/null'
 check benchmark-text 0 "$wt" benchmark --trials 1 --duration 60
-expect benchmark-text-lines 'grep -q "Disguised training" "$tmp/out" && grep -q "never blended" "$tmp/out" && grep -q "^Is this training?.*ROC AUC 0\.[0-9]" "$tmp/out" && head -1 "$tmp/out" | grep -q "protocol standard, model of 20"'
+expect benchmark-text-lines 'grep -q "Disguised training" "$tmp/out" && grep -q "never blended" "$tmp/out" && grep -q "^Is this training?.*ROC AUC 0\.[0-9]" "$tmp/out" && grep -q "^  every class but IDLE, pooled (jobs) .* of [1-9]" "$tmp/out" && head -1 "$tmp/out" | grep -q "protocol standard, model of 20"'
 check benchmark-interval 0 "$wt" benchmark --trials 1 --duration 60 --interval 10 --json
 expect benchmark-interval-data 'jq -e "(.synthetic.data | contains(\"polled every 10 s,\")) and .synthetic.overall.xgboost.accuracy.window_count > 0" "$tmp/out" >/dev/null'
 check benchmark-interval-too-sparse 2 "$wt" benchmark --trials 1 --duration 60 --interval 40

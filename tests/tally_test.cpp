@@ -71,5 +71,20 @@ TEST(Tally, AddingKeepsEveryScore) {
   EXPECT_DOUBLE_EQ(a.training_score.to_json()["roc_auc"].get<double>(), 1.0);
 }
 
+TEST(Confusion, PoolsEveryActiveNonTrainingTruth) {
+  Confusion c;
+  c.add(WorkloadType::Inference, WorkloadType::Training);  // counted, called
+  c.add(WorkloadType::Inference, WorkloadType::Inference);  // counted
+  c.add(WorkloadType::Hpc, WorkloadType::Hpc);              // counted
+  c.add(WorkloadType::Mining, WorkloadType::Training);      // counted, called
+  c.add(WorkloadType::Idle, WorkloadType::Training);        // idle truth: left out
+  c.add(WorkloadType::Training, WorkloadType::Training);    // training truth: left out
+  const auto j = c.active_called_training();
+  EXPECT_EQ(j["called"].get<std::size_t>(), 2u);
+  EXPECT_EQ(j["count"].get<std::size_t>(), 4u);
+  EXPECT_DOUBLE_EQ(j["share"].get<double>(), 0.5);
+  EXPECT_DOUBLE_EQ(Confusion{}.active_called_training()["share"].get<double>(), 0.0);
+}
+
 }  // namespace
 }  // namespace wt

@@ -182,6 +182,7 @@ json standard(const BenchmarkOptions& o, const Contenders& c, const ProgressFn& 
   for (const auto& [name, t] : run.all) {
     per_classifier[name] = {{"accuracy", accuracy(t)},
                             {"false_training", false_training(t)},
+                            {"false_training_pooled", t.jobs.active_called_training()},
                             {"confusion_windows", t.windows.to_json()},
                             {"calibration", t.calibration.to_json()}};
     if (!t.training_score.points.empty())  // only the trained classifier gives a training score
@@ -268,6 +269,7 @@ json loso_synthetic(const BenchmarkOptions& o, const LosoData& data, const Progr
           return {{"held_out", family},
                   {"detection", detection(held)},
                   {"false_training", false_training(others)},
+                  {"false_training_pooled", others.jobs.active_called_training()},
                   {"training_score", both.training_score.to_json()}};
         }
         if (i < evasions.size() + gpu_names.size()) {

@@ -27,6 +27,19 @@ std::size_t Confusion::called(WorkloadType predicted) const {
   return c;
 }
 
+nlohmann::json Confusion::active_called_training() const {
+  const auto training = static_cast<std::size_t>(WorkloadType::Training);
+  std::size_t called = 0, count = 0;
+  for (std::size_t truth = 0; truth < kTypeCount; ++truth) {
+    if (truth == training || truth == static_cast<std::size_t>(WorkloadType::Idle)) continue;
+    for (std::size_t p = 0; p < kTypeCount; ++p) count += n[truth][p];
+    called += n[truth][training];
+  }
+  return {{"share", count ? static_cast<double>(called) / static_cast<double>(count) : 0.0},
+          {"called", called},
+          {"count", count}};
+}
+
 nlohmann::json Confusion::to_json() const {
   nlohmann::json j = nlohmann::json::object();
   for (std::size_t t = 0; t < kTypeCount; ++t) {

@@ -22,6 +22,10 @@ struct Confusion {
   std::size_t right() const;
   std::size_t called(WorkloadType predicted) const;  // how often this was predicted
   nlohmann::json to_json() const;                    // {"TRAINING": {"TRAINING": n, ...}, ...}
+  // Of every truth but TRAINING and IDLE pooled, the share called TRAINING: {"share", "called",
+  // "count"}. The target counts non-training traces called TRAINING; idle ones are left
+  // out, the easy part that would thin the share.
+  nlohmann::json active_called_training() const;
   Confusion& operator+=(const Confusion& o);
 };
 

@@ -22,6 +22,12 @@ std::string pad(std::string s, std::size_t w) {
 // "windows% / jobs%" of a {"windows": x, "jobs": y} object.
 std::string pair(const json& j) { return pct(j.value("windows", 0.0)) + " / " + pct(j.value("jobs", 0.0)); }
 
+// "share% (called of count)" of a {"share": x, "called": n, "count": m} object.
+std::string pooled(const json& j) {
+  return pct(j.value("share", 0.0)) + " (" + std::to_string(j.value("called", 0)) + " of " +
+         std::to_string(j.value("count", 0)) + ")";
+}
+
 // The binary "is this training?" score: ROC AUC, and what thresholds on it catch.
 void training_score(std::ostream& out, const json& classifier) {
   if (!classifier.contains("training_score") || classifier["training_score"]["roc_auc"].is_null()) return;
@@ -55,6 +61,9 @@ void standard(std::ostream& out, const json& s) {
   for (const auto& [cls, v] : s["overall"]["xgboost"]["false_training"].items())
     out << "  " << pad(cls, 48) << pad(pair(s["overall"]["rules"]["false_training"].value(cls, json::object())), 20)
         << pair(v) << '\n';
+  out << "  " << pad("every class but IDLE, pooled (jobs)", 48)
+      << pad(pooled(s["overall"]["rules"].value("false_training_pooled", json::object())), 20)
+      << pooled(s["overall"]["xgboost"].value("false_training_pooled", json::object())) << '\n';
   out << '\n' << pad("All test traces, accuracy (windows / jobs)", 50) << pad(pair(s["overall"]["rules"]["accuracy"]), 20)
       << pair(s["overall"]["xgboost"]["accuracy"]) << "\n\n";
   out << "Calibration of the trained classifier (windows): confidence bin, windows, mean confidence, accuracy\n";
@@ -80,12 +89,13 @@ void standard(std::ostream& out, const json& s) {
 
 void loso(std::ostream& out, const json& s) {
   out << s["data"].get<std::string>() << "\n\n";
-  out << pad("Held-out evasion family: called TRAINING (windows / jobs)", 60) << "non-training called TRAINING (windows)\n";
+  out << pad("Held-out evasion family: called TRAINING (windows / jobs)", 60)
+      << "non-training called TRAINING: worst class (windows), pooled (jobs)\n";
   for (const auto& r : s["leave_one_evasion_family_out"]) {
     double worst = 0;
     for (const auto& [cls, v] : r["false_training"].items()) worst = std::max(worst, v["windows"].get<double>());
     out << "  " << pad(r["held_out"].get<std::string>(), 40) << pad(pair(r["detection"]), 20) << "worst class "
-        << pct(worst);
+        << pct(worst) << "   pooled " << pooled(r.value("false_training_pooled", json::object()));
     // The same family's windows caught by a threshold on P(TRAINING) that lets through at most 1 %
     // of the fold's non-training windows (the target, as one operating point).
     if (r.contains("training_score"))
@@ -94,7 +104,8 @@ void loso(std::ostream& out, const json& s) {
           out << "   at 1 %: " << pct(p["detection_disguised"].get<double>());
     out << '\n';
   }
-  out << "  (at 1 %: the family's windows caught by a bar on P(TRAINING) set so that 1 % of that retrained\n"
+  out << "  (pooled: per-GPU jobs of every class but TRAINING and IDLE called TRAINING, called / jobs;\n"
+         "  at 1 %: the family's windows caught by a bar on P(TRAINING) set so that 1 % of that retrained\n"
          "  model's non-training windows pass it)\n";
   out << '\n' << pad("Held-out GPU model: accuracy (windows / jobs)", 60) << "training called TRAINING (windows / jobs)\n";
   for (const auto& r : s["leave_one_gpu_model_out"])
