@@ -89,6 +89,8 @@ expect prometheus-bad-time-message 'grep -q "neither a UTC time" "$tmp/err"'
 check url-wrong-backend 2 "$wt" classify --backend nvml --url http://127.0.0.1:9
 check range-wrong-backend 2 "$wt" classify --replay "$fx/csv/two_gpus.csv" --last 1h
 expect range-wrong-backend-says-why 'grep -q "are for --backend prometheus, not replay" "$tmp/err"'
+check auth-wrong-backend 2 "$wt" classify --replay "$fx/csv/two_gpus.csv" --basic-auth-file "$fx/csv/two_gpus.csv"
+expect auth-wrong-backend-says-why 'grep -q "are for --backend dcgm or prometheus, not replay" "$tmp/err"'
 check prometheus-interval 2 "$wt" classify --backend prometheus --url http://127.0.0.1:9 --last 1h --interval 5
 if command -v python3 >/dev/null; then
   # Serves the fixture with each GPU's NVLink traffic counting up, so every scrape differs.
@@ -99,6 +101,10 @@ uuids = ["GPU-0e2a3c51-8b1f-4d5e-9a7c-1f2e3d4c5b6a", "GPU-7c9d1e2f-3a4b-4c5d-8e6
 class Exporter(http.server.BaseHTTPRequestHandler):
     scrapes = 0
     def do_GET(self):
+        if self.path.startswith("/secured/") and self.headers.get("Authorization") != "Bearer s3cret":
+            self.send_response(401)
+            self.end_headers()
+            return
         Exporter.scrapes += 1
         body = page + "".join("DCGM_FI_PROF_NVLINK_TX_BYTES{gpu=\"%d\",UUID=\"%s\"} %d\n" % (i, u, Exporter.scrapes * 1000000) for i, u in enumerate(uuids))
         self.send_response(200)
@@ -126,6 +132,13 @@ server.serve_forever()
   expect dcgm-watch-pod-declared 'jq -se "[.[] | select(.gpu_index == 0) | .declared_by] | index(\"pod:llm-serve-7d9f\") != null" "$tmp/out" >/dev/null'
   check dcgm-record 0 "$wt" record --backend dcgm --url "http://127.0.0.1:$port/metrics" --samples 1 --out "$tmp/dcgm.csv"
   expect dcgm-record-power 'grep -q "352.918" "$tmp/dcgm.csv"'
+  # An exporter behind a bearer token: said so without one, read with the token's file.
+  check dcgm-secured-no-token 1 "$wt" classify --backend dcgm --url "http://127.0.0.1:$port/secured/metrics" --samples 1
+  expect dcgm-secured-says-why 'grep -q "HTTP status 401: the server asks for credentials (--bearer-token-file" "$tmp/err"'
+  printf 's3cret\n' >"$tmp/token"
+  check dcgm-secured-token 0 "$wt" classify --backend dcgm --url "http://127.0.0.1:$port/secured/metrics" --samples 4 \
+    --interval 0.01 --bearer-token-file "$tmp/token" --json
+  expect dcgm-secured-gpus 'jq -e ".gpus | length == 2" "$tmp/out" >/dev/null'
   kill "$http_pid"
 else
   echo "skip: python3 not found, so no HTTP server for the live dcgm-exporter checks"

@@ -24,6 +24,13 @@ struct Exporter {
                           std::to_string(n) + "\n",
                       "text/plain; version=0.0.4");
     });
+    s.Get("/secured", [this](const httplib::Request& req, httplib::Response& res) {
+      if (req.get_header_value("Authorization") != "Bearer s3cret") {
+        res.status = req.has_header("Authorization") ? 403 : 401;
+        return;
+      }
+      res.set_content(page, "text/plain; version=0.0.4");
+    });
     s.Get("/empty", [](const httplib::Request&, httplib::Response& res) { res.set_content("go_goroutines 12\n", "text/plain"); });
   }};
   Exporter() {
@@ -39,7 +46,7 @@ struct Exporter {
 
 TEST(DcgmExporterSource, PollsTheExporter) {
   Exporter e;
-  DcgmExporterSource src({e.server.url("/metrics"), 3, 0.01, std::nullopt});
+  DcgmExporterSource src({e.server.url("/metrics"), 3, 0.01, std::nullopt, {}});
   EXPECT_EQ(src.describe(), "dcgm:" + e.server.url("/metrics"));
   const auto s = test::drain(src);
   EXPECT_EQ(e.scrapes, 3);
@@ -57,12 +64,12 @@ TEST(DcgmExporterSource, PollsTheExporter) {
 
 TEST(DcgmExporterSource, OneGpu) {
   Exporter e;
-  DcgmExporterSource src({e.server.url("/metrics"), 2, 0.01, 1});
+  DcgmExporterSource src({e.server.url("/metrics"), 2, 0.01, 1, {}});
   const auto s = test::drain(src);
   ASSERT_EQ(s.size(), 1u);
   EXPECT_EQ(s[0].gpu->index, 1);
   try {
-    DcgmExporterSource none({e.server.url("/metrics"), 2, 0.01, 5});
+    DcgmExporterSource none({e.server.url("/metrics"), 2, 0.01, 5, {}});
     FAIL();
   } catch (const NoTelemetryError& x) {
     EXPECT_NE(std::string(x.what()).find("no GPU 5 among DCGM GPU metrics"), std::string::npos) << x.what();
@@ -72,7 +79,7 @@ TEST(DcgmExporterSource, OneGpu) {
 TEST(DcgmExporterSource, SaysWhatIsWrongWithTheEndpoint) {
   Exporter e;
   try {
-    DcgmExporterSource src({e.server.url("/empty"), 2, 0.01, std::nullopt});
+    DcgmExporterSource src({e.server.url("/empty"), 2, 0.01, std::nullopt, {}});
     FAIL();
   } catch (const NoTelemetryError& x) {
     EXPECT_NE(std::string(x.what()).find("no DCGM GPU metrics (DCGM_FI_DEV_GPU_UTIL, ...) in the 1 metrics served"),
@@ -80,18 +87,18 @@ TEST(DcgmExporterSource, SaysWhatIsWrongWithTheEndpoint) {
         << x.what();
   }
   try {
-    DcgmExporterSource src({e.server.url("/nothing"), 2, 0.01, std::nullopt});
+    DcgmExporterSource src({e.server.url("/nothing"), 2, 0.01, std::nullopt, {}});
     FAIL();
   } catch (const NoTelemetryError& x) {
     EXPECT_NE(std::string(x.what()).find("HTTP status 404"), std::string::npos) << x.what();
   }
-  EXPECT_THROW(DcgmExporterSource({"node:9400/metrics", 2, 0.01, std::nullopt}), std::invalid_argument);
+  EXPECT_THROW(DcgmExporterSource({"node:9400/metrics", 2, 0.01, std::nullopt, {}}), std::invalid_argument);
 }
 
 TEST(DcgmExporterSource, AnExporterThatGoesAwayLeavesPollsMissing) {
   Exporter e;
   e.page += "DCGM_FI_DEV_GPU_TEMP{gpu=\"0\" 40\n";  // a cut-off line, reported with its line number
-  DcgmExporterSource src({e.server.url("/metrics"), 3, 0.01, std::nullopt});
+  DcgmExporterSource src({e.server.url("/metrics"), 3, 0.01, std::nullopt, {}});
   Sample s;
   ASSERT_TRUE(src.next(s));
   ASSERT_TRUE(src.next(s));
@@ -102,6 +109,26 @@ TEST(DcgmExporterSource, AnExporterThatGoesAwayLeavesPollsMissing) {
   EXPECT_EQ(d[0].where, e.server.url("/metrics") + ":60");
   EXPECT_NE(d.back().message.find("no answer"), std::string::npos) << d.back().text();
   EXPECT_NE(d.back().message.find("this poll is missing"), std::string::npos) << d.back().text();
+}
+
+TEST(DcgmExporterSource, SendsTheBearerToken) {
+  Exporter e;
+  const auto message = [&](const HttpAuth& auth) {
+    try {
+      DcgmExporterSource src({e.server.url("/secured"), 1, 0.01, std::nullopt, auth});
+    } catch (const std::exception& x) {
+      return std::string(x.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(message({}).find("HTTP status 401: the server asks for credentials"), std::string::npos) << message({});
+  HttpAuth guess;
+  guess.bearer_token = "guess";
+  EXPECT_NE(message(guess).find("HTTP status 403: access denied to the credentials given"), std::string::npos);
+  DcgmExporterSource src({e.server.url("/secured"), 1, 0.01, std::nullopt,
+                          read_http_auth(test::write_temp("token", "  s3cret\n"), "", "")});
+  EXPECT_EQ(test::drain(src).size(), 2u);
+  EXPECT_TRUE(src.diagnostics().empty());
 }
 
 }  // namespace

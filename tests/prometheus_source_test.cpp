@@ -52,6 +52,14 @@ struct Prometheus {
     s.Get("/html/api/v1/query", [](const httplib::Request&, httplib::Response& res) {
       res.set_content("<html>login</html>", "text/html");
     });
+    // Behind HTTP basic auth as wt:pa:ss (a password may hold a colon); answers with no samples.
+    s.Get("/locked/api/v1/query", [](const httplib::Request& req, httplib::Response& res) {
+      if (req.get_header_value("Authorization") != "Basic d3Q6cGE6c3M=") {
+        res.status = 401;
+        return;
+      }
+      res.set_content(R"({"status":"success","data":{"resultType":"matrix","result":[]}})", "application/json");
+    });
     s.Get("/empty/api/v1/query", [](const httplib::Request&, httplib::Response& res) {
       res.set_content(R"({"status":"success","data":{"resultType":"matrix","result":[]}})", "application/json");
     });
@@ -172,6 +180,42 @@ TEST(PrometheusSource, OpenedFromTheCommandLinesTimeRange) {
   spec.start.clear();
   spec.backend = "nvml";
   EXPECT_THROW(open_source(spec), std::invalid_argument);  // --url is not for nvml
+}
+
+TEST(PrometheusSource, SendsBasicAuthFromItsFile) {
+  Prometheus p;
+  SourceSpec spec;
+  spec.backend = "prometheus";
+  spec.url = p.server.url("/locked");
+  spec.start = "1000";
+  spec.end = "1010";
+  const auto message = [&] {
+    try {
+      open_source(spec);
+    } catch (const std::exception& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(message().find("HTTP status 401: the server asks for credentials (--bearer-token-file or --basic-auth-file)"),
+            std::string::npos)
+      << message();
+  spec.basic_auth_file = test::write_temp("wrong-basic", "wt:nope\n");
+  EXPECT_NE(message().find("HTTP status 401: the credentials given were refused"), std::string::npos) << message();
+  spec.basic_auth_file = test::write_temp("basic", "wt:pa:ss\n");
+  // Let in: the server holds no samples, which is the next thing said.
+  EXPECT_NE(message().find("no DCGM GPU samples"), std::string::npos) << message();
+  spec.bearer_token_file = test::write_temp("token", "t0k3n");
+  EXPECT_THROW(open_source(spec), std::invalid_argument);  // one kind of credentials at a time
+  spec.basic_auth_file.clear();
+  spec.bearer_token_file.clear();
+  spec.backend = "replay";
+  spec.replay_file = "trace.csv";  // never opened: the flag is refused first
+  spec.url.clear();
+  spec.start.clear();
+  spec.end.clear();
+  spec.ca_file = test::write_temp("ca.pem", "");
+  EXPECT_THROW(open_source(spec), std::invalid_argument);  // --ca-file is not for replay
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include "source/nvml/nvml_source.hpp"
 #include "source/poll_clock.hpp"
 #include "source/prometheus/dcgm_exporter_source.hpp"
+#include "source/prometheus/http_auth.hpp"
 #include "source/prometheus/prometheus_source.hpp"
 #include "source/replay/replay_source.hpp"
 #include "source/synthetic_source.hpp"
@@ -77,6 +78,7 @@ std::unique_ptr<TelemetrySource> open_prometheus(const SourceSpec& s) {
                                 "Prometheus stored, at their own times");
   PrometheusOptions o;
   o.url = s.url;
+  o.auth = read_http_auth(s.bearer_token_file, s.basic_auth_file, s.ca_file);
   o.match = s.match;
   o.gpu = s.gpu;
   o.end_s = s.end.empty() ? PollClock::wall_clock_s() : parse_time_option("--end", s.end);
@@ -102,8 +104,10 @@ std::unique_ptr<TelemetrySource> open_source(const SourceSpec& s) {
   // Options another backend would silently ignore are refused.
   if (b != "prometheus" && (!s.match.empty() || !s.start.empty() || !s.end.empty() || s.last_s))
     throw std::invalid_argument("--match, --start, --end and --last are for --backend prometheus, not " + b);
-  if (b != "dcgm" && b != "prometheus" && !s.url.empty())
-    throw std::invalid_argument("--url is for --backend dcgm or prometheus, not " + b);
+  if (b != "dcgm" && b != "prometheus" &&
+      (!s.url.empty() || !s.bearer_token_file.empty() || !s.basic_auth_file.empty() || !s.ca_file.empty()))
+    throw std::invalid_argument(
+        "--url, --bearer-token-file, --basic-auth-file and --ca-file are for --backend dcgm or prometheus, not " + b);
   if (b == "replay") {
     if (s.replay_file.empty()) throw std::invalid_argument("--backend replay needs --replay FILE");
     const auto format = parse_trace_format(s.input_format);
@@ -131,7 +135,8 @@ std::unique_ptr<TelemetrySource> open_source(const SourceSpec& s) {
   if (s.interval_s <= 0) throw std::invalid_argument("--interval must be positive for live telemetry");
   if (b == "dcgm") {
     if (s.url.empty()) throw std::invalid_argument("--backend dcgm needs --url (dcgm-exporter's /metrics)");
-    return std::make_unique<DcgmExporterSource>(DcgmExporterOptions{s.url, s.samples, s.interval_s, s.gpu});
+    return std::make_unique<DcgmExporterSource>(DcgmExporterOptions{
+        s.url, s.samples, s.interval_s, s.gpu, read_http_auth(s.bearer_token_file, s.basic_auth_file, s.ca_file)});
   }
   if (b == "nvml") return std::make_unique<NvmlSource>(NvmlOptions{s.samples, s.interval_s, s.gpu});
   if (b == "amd") return std::make_unique<AmdSource>(amd_options(s));

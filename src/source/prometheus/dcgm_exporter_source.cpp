@@ -35,7 +35,7 @@ std::size_t DcgmExporterSource::fetch() {
   ++polls_;
   pending_.clear();
   pending_pos_ = 0;
-  const HttpResponse r = http_get(base_, path_);
+  const HttpResponse r = http_get(base_, path_, options_.auth);
   if (r.status != 200)
     throw NoTelemetryError(options_.url + ": HTTP status " + std::to_string(r.status) +
                            " (is it dcgm-exporter's /metrics?)");

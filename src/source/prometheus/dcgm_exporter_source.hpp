@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "source/poll_clock.hpp"
+#include "source/prometheus/http_auth.hpp"
 #include "source/prometheus/dcgm_fields.hpp"
 #include "source/telemetry_source.hpp"
 
@@ -18,6 +19,7 @@ struct DcgmExporterOptions {
   std::size_t samples = 30;  // polls; 0 = until stopped
   double interval_s = 1.0;   // between polls
   std::optional<int> gpu;    // only this index
+  HttpAuth auth;
 };
 
 class DcgmExporterSource final : public TelemetrySource {

@@ -38,14 +38,17 @@ std::pair<std::string, std::string> split_url(const std::string& url) {
   return {std::move(base), std::move(path)};
 }
 
-HttpResponse http_get(const std::string& base, const std::string& path,
+HttpResponse http_get(const std::string& base, const std::string& path, const HttpAuth& auth,
                       const std::vector<std::pair<std::string, std::string>>& params, std::size_t max_bytes,
                       double timeout_s) {
   httplib::Client client(base);
   const std::chrono::microseconds timeout(static_cast<std::int64_t>(timeout_s * 1e6));
   client.set_connection_timeout(timeout);
   client.set_read_timeout(timeout);
-  client.set_follow_location(true);
+  client.set_follow_location(!auth.any_credentials());
+  if (!auth.bearer_token.empty()) client.set_bearer_token_auth(auth.bearer_token);
+  if (!auth.basic_user.empty()) client.set_basic_auth(auth.basic_user, auth.basic_password);
+  if (!auth.ca_file.empty()) client.set_ca_cert_path(auth.ca_file);
 
   httplib::Params query;
   for (const auto& [k, v] : params) query.emplace(k, v);
@@ -62,6 +65,13 @@ HttpResponse http_get(const std::string& base, const std::string& path,
     throw InputError(where + ": the response is larger than " + std::to_string(max_bytes >> 20) +
                      " MiB; narrow the request");
   if (!result) throw NoTelemetryError(where + ": no answer (" + failure(result.error()) + ")");
+  if (result->status == 401)
+    throw InputError(where + ": HTTP status 401: " +
+                     (auth.any_credentials() ? "the credentials given were refused"
+                                             : "the server asks for credentials (--bearer-token-file or --basic-auth-file)"));
+  if (result->status == 403)
+    throw InputError(where + ": HTTP status 403: access denied" +
+                     (auth.any_credentials() ? " to the credentials given" : " (no credentials were given)"));
   out.status = result->status;
   return out;
 }

@@ -6,6 +6,8 @@
 #include <utility>
 #include <vector>
 
+#include "source/prometheus/http_auth.hpp"
+
 namespace wt {
 
 struct HttpResponse {
@@ -17,10 +19,12 @@ struct HttpResponse {
 // (a usage error) for anything but an http:// or https:// URL with a host.
 std::pair<std::string, std::string> split_url(const std::string& url);
 
-// GETs base+path with the query parameters (URL-encoded here). Throws NoTelemetryError naming
-// the URL when nothing answers (refused, timed out, TLS failure), InputError when the body
-// passes max_bytes: a runaway endpoint cannot exhaust memory. Any HTTP status is returned.
-HttpResponse http_get(const std::string& base, const std::string& path,
+// GETs base+path with the query parameters (URL-encoded here) and `auth`'s credentials. Throws
+// NoTelemetryError naming the URL when nothing answers (refused, timed out, TLS failure),
+// InputError when the server asks for credentials or refuses them (401, 403), or when the body
+// passes max_bytes: a runaway endpoint cannot exhaust memory. Any other HTTP status is returned.
+// With credentials, redirects are not followed: they would carry the secret to another host.
+HttpResponse http_get(const std::string& base, const std::string& path, const HttpAuth& auth = {},
                       const std::vector<std::pair<std::string, std::string>>& params = {},
                       std::size_t max_bytes = 256u << 20, double timeout_s = 10);
 

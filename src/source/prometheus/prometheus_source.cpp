@@ -120,7 +120,8 @@ bool PrometheusSource::read_chunk() {
   if (done_s_ >= options_.end_s) return false;
   const double to = std::min(done_s_ + options_.chunk_s, options_.end_s);
   const std::string where = options_.url + " (query at " + format_iso_time(to) + "Z)";
-  const HttpResponse r = http_get(base_, path_ + "/api/v1/query", {{"query", selector()}, {"time", seconds(to)}});
+  const HttpResponse r = http_get(base_, path_ + "/api/v1/query", options_.auth,
+                                  {{"query", selector()}, {"time", seconds(to)}});
   Diagnostics problems;
   read_query_answer(r.body, r.status, where, static_cast<std::int64_t>(std::llround(done_s_ * 1000)),
                     static_cast<std::int64_t>(std::llround(to * 1000)), readings_, problems);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "source/prometheus/dcgm_fields.hpp"
+#include "source/prometheus/http_auth.hpp"
 #include "source/telemetry_source.hpp"
 
 namespace wt {
@@ -26,6 +27,7 @@ struct PrometheusOptions {
   double end_s = 0;
   double chunk_s = 3600;  // time asked for at once: bounds memory and the server's work
   std::optional<int> gpu;
+  HttpAuth auth;
 };
 
 class PrometheusSource final : public TelemetrySource {

@@ -1,0 +1,63 @@
+#include "source/prometheus/http_auth.hpp"
+
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "core/diagnostic.hpp"
+
+namespace wt {
+namespace {
+
+constexpr std::size_t kMaxSecretBytes = 64 * 1024;  // a token, not a file read by mistake
+
+std::string trimmed(const std::string& s) {
+  const auto first = s.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos) return "";
+  return s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1);
+}
+
+// The file's text, trimmed; what is wrong with it names the file and the flag that gave it.
+std::string read_secret(const std::string& path, const std::string& flag) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path + ": cannot read the " + flag + " file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  const std::string s = text.str();
+  if (s.size() > kMaxSecretBytes)
+    throw InputError(path + ": larger than " + std::to_string(kMaxSecretBytes / 1024) + " KiB; is it the " + flag +
+                     " file?");
+  std::string secret = trimmed(s);
+  if (secret.empty()) throw InputError(path + ": the " + flag + " file is empty");
+  return secret;
+}
+
+}  // namespace
+
+HttpAuth read_http_auth(const std::string& bearer_token_file, const std::string& basic_auth_file,
+                        const std::string& ca_file) {
+  if (!bearer_token_file.empty() && !basic_auth_file.empty())
+    throw std::invalid_argument("--bearer-token-file and --basic-auth-file cannot be combined");
+  HttpAuth auth;
+  if (!bearer_token_file.empty()) {
+    auth.bearer_token = read_secret(bearer_token_file, "--bearer-token-file");
+    if (auth.bearer_token.find_first_of("\r\n") != std::string::npos)
+      throw InputError(bearer_token_file + ": the token spans several lines; the file must hold the token alone");
+  }
+  if (!basic_auth_file.empty()) {
+    const std::string text = read_secret(basic_auth_file, "--basic-auth-file");
+    const std::string line = text.substr(0, text.find_first_of("\r\n"));
+    const auto colon = line.find(':');
+    if (colon == std::string::npos || colon == 0)
+      throw InputError(basic_auth_file + ":1: expected user:password");
+    auth.basic_user = line.substr(0, colon);
+    auth.basic_password = line.substr(colon + 1);
+  }
+  if (!ca_file.empty()) {
+    if (!std::ifstream(ca_file)) throw InputError(ca_file + ": cannot read the --ca-file file");
+    auth.ca_file = ca_file;
+  }
+  return auth;
+}
+
+}  // namespace wt
