@@ -16,6 +16,11 @@ check no-command 2 "$wt"
 check mcp-key-without-log 2 "$wt" mcp --sign-key "$tmp/none.key" </dev/null
 check mcp-missing-key 1 "$wt" mcp --audit-log "$tmp/mcp.log.jsonl" --sign-key "$tmp/none.key" </dev/null
 expect mcp-missing-key-stdout-clean '[ ! -s "$tmp/out" ] && grep -q none.key "$tmp/err"'
+echo secret > "$tmp/mcp.token"
+check mcp-credentials-without-url 2 "$wt" mcp --bearer-token-file "$tmp/mcp.token" </dev/null
+: > "$tmp/mcp.empty-token"
+check mcp-empty-token 1 "$wt" mcp --url http://127.0.0.1:1 --bearer-token-file "$tmp/mcp.empty-token" </dev/null
+expect mcp-empty-token-named 'grep -q "mcp.empty-token: the bearer token file is empty" "$tmp/err"'
 check unknown-flag 2 "$wt" classify --bogus
 check bad-profile 2 "$wt" classify --backend synthetic --profile mining
 check stride-over-window 2 "$wt" classify --backend synthetic --window 10 --stride 20

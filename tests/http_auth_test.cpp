@@ -34,15 +34,15 @@ TEST(HttpAuth, ReadsTheSecretsFromTheirFiles) {
 
 TEST(HttpAuth, SaysWhichFileIsWrong) {
   const std::string empty = test::write_temp("empty", " \n");
-  EXPECT_EQ(error_of(empty, "", ""), empty + ": the --bearer-token-file file is empty");
+  EXPECT_EQ(error_of(empty, "", ""), empty + ": the bearer token file is empty");
   const std::string two = test::write_temp("two-lines", "abc\ndef\n");
   EXPECT_EQ(error_of(two, "", ""), two + ": the token spans several lines; the file must hold the token alone");
   const std::string no_colon = test::write_temp("no-colon", "grafana\n");
   EXPECT_EQ(error_of("", no_colon, ""), no_colon + ":1: expected user:password");
   const std::string no_user = test::write_temp("no-user", ":secret\n");
   EXPECT_EQ(error_of("", no_user, ""), no_user + ":1: expected user:password");
-  EXPECT_EQ(error_of("/nonexistent/token", "", ""), "/nonexistent/token: cannot read the --bearer-token-file file");
-  EXPECT_EQ(error_of("", "", "/nonexistent/ca.pem"), "/nonexistent/ca.pem: cannot read the --ca-file file");
+  EXPECT_EQ(error_of("/nonexistent/token", "", ""), "/nonexistent/token: cannot read the bearer token file");
+  EXPECT_EQ(error_of("", "", "/nonexistent/ca.pem"), "/nonexistent/ca.pem: cannot read the CA file");
   const std::string big = test::write_temp("big", std::string(100 * 1024, 'x'));
   EXPECT_NE(error_of(big, "", "").find("larger than 64 KiB"), std::string::npos);
   EXPECT_THROW(read_http_auth(two, no_colon, ""), std::invalid_argument);

@@ -159,6 +159,38 @@ TEST_F(McpTools, ClassifyWorkloadReadsATimeRangeFromPrometheus) {
   EXPECT_THROW(tools.call("classify_workload", {{"backend", "prometheus"}, {"last_seconds", 0}}), RpcError);
 }
 
+TEST(McpToolsCredentials, SentOnlyToTheServersOwnUrl) {
+  // Two Prometheus stand-ins that answer with no samples and note the Authorization they got.
+  std::string secured_got, other_got;
+  const auto empty = [](std::string& got) {
+    return [&got](httplib::Server& s) {
+      s.Get("/api/v1/query", [&got](const httplib::Request& req, httplib::Response& res) {
+        got = req.get_header_value("Authorization");
+        res.set_content(R"({"status":"success","data":{"resultType":"matrix","result":[]}})", "application/json");
+      });
+    };
+  };
+  test::HttpTestServer secured(empty(secured_got)), other(empty(other_got));
+  auto config = std::make_shared<ToolConfig>();
+  config->http_url = secured.url();
+  config->bearer_token_file = (fresh_dir("token") / "token").string();
+  std::ofstream(config->bearer_token_file) << "s3cret\n";
+  const ToolRegistry tools = make_tools(config);
+
+  // No url: the server's own, with its token.
+  EXPECT_NE(error_text(call(tools, "classify_workload", {{"backend", "prometheus"}, {"last_seconds", 60}}))
+                .find("no DCGM"),
+            std::string::npos);
+  EXPECT_EQ(secured_got, "Bearer s3cret");
+  // Any other url: no token.
+  call(tools, "classify_workload", {{"backend", "prometheus"}, {"url", other.url()}, {"last_seconds", 60}});
+  EXPECT_TRUE(other_got.empty()) << other_got;
+  // An agent may not name a file to read and send.
+  EXPECT_THROW(tools.call("classify_workload", {{"backend", "prometheus"},
+                                                {"bearer_token_file", config->bearer_token_file}}),
+               RpcError);
+}
+
 TEST(McpToolsAuditLog, WritesOnlyTheConfiguredLogAndTheLogVerifies) {
   const fs::path dir = fresh_dir("audit");
   auto config = std::make_shared<ToolConfig>();

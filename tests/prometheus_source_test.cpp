@@ -197,8 +197,9 @@ TEST(PrometheusSource, SendsBasicAuthFromItsFile) {
     }
     return std::string("no error");
   };
-  EXPECT_NE(message().find("HTTP status 401: the server asks for credentials (--bearer-token-file or --basic-auth-file)"),
-            std::string::npos)
+  EXPECT_NE(
+      message().find("HTTP status 401: the server asks for credentials (--bearer-token-file or --basic-auth-file)"),
+      std::string::npos)
       << message();
   spec.basic_auth_file = test::write_temp("wrong-basic", "wt:nope\n");
   EXPECT_NE(message().find("HTTP status 401: the credentials given were refused"), std::string::npos) << message();

@@ -31,7 +31,8 @@ json input_schema() {
          {{"type", "string"},
           {"description",
            "dcgm: the exporter's metrics URL, e.g. http://node1:9400/metrics; prometheus: the server, e.g. "
-           "http://prometheus:9090"}}},
+           "http://prometheus:9090. Default: the server's --url; credentials (the server's --bearer-token-file, "
+           "--basic-auth-file, --ca-file) are sent to that URL only"}}},
         {"match",
          {{"type", "string"},
           {"description", "prometheus: label matchers the DCGM series must also match, e.g. Hostname=\"node1\""}}},
@@ -92,6 +93,13 @@ json run(const ToolConfig& config, const json& a) {
   spec.start = a.value("start", "");
   spec.end = a.value("end", "");
   if (a.contains("last_seconds")) spec.last_s = a["last_seconds"].get<double>();
+  const bool http = spec.backend == "dcgm" || spec.backend == "prometheus";
+  if (http && spec.url.empty()) spec.url = config.http_url;
+  if (http && !config.http_url.empty() && spec.url == config.http_url) {
+    spec.bearer_token_file = config.bearer_token_file;
+    spec.basic_auth_file = config.basic_auth_file;
+    spec.ca_file = config.ca_file;
+  }
   const bool write = a.value("write_to_audit_log", false);
   // Checked before any polling, so a misconfigured call fails at once.
   if (write && config.audit_log.empty())

@@ -14,6 +14,11 @@ namespace wt::mcp {
 struct ToolConfig {
   std::string audit_log;                      // the only file a tool may write; "" = none
   std::optional<audit::PrivateKey> sign_key;  // signs the audit log's checkpoints
+  // The one dcgm/prometheus URL the operator gave credentials for: a call without a url reads it,
+  // and only a call naming exactly it gets the credential files. An agent may not name files to
+  // read, nor send the operator's secret to a server of its choosing.
+  std::string http_url;
+  std::string bearer_token_file, basic_auth_file, ca_file;
 };
 
 Tool classify_workload_tool(std::shared_ptr<const ToolConfig> config);

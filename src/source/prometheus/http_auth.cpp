@@ -17,18 +17,18 @@ std::string trimmed(const std::string& s) {
   return s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1);
 }
 
-// The file's text, trimmed; what is wrong with it names the file and the flag that gave it.
-std::string read_secret(const std::string& path, const std::string& flag) {
+// The file's text, trimmed; what is wrong with it names the file and what it should hold.
+std::string read_secret(const std::string& path, const std::string& what) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot read the " + flag + " file");
+  if (!in) throw InputError(path + ": cannot read the " + what + " file");
   std::ostringstream text;
   text << in.rdbuf();
   const std::string s = text.str();
   if (s.size() > kMaxSecretBytes)
-    throw InputError(path + ": larger than " + std::to_string(kMaxSecretBytes / 1024) + " KiB; is it the " + flag +
+    throw InputError(path + ": larger than " + std::to_string(kMaxSecretBytes / 1024) + " KiB; is it the " + what +
                      " file?");
   std::string secret = trimmed(s);
-  if (secret.empty()) throw InputError(path + ": the " + flag + " file is empty");
+  if (secret.empty()) throw InputError(path + ": the " + what + " file is empty");
   return secret;
 }
 
@@ -40,12 +40,12 @@ HttpAuth read_http_auth(const std::string& bearer_token_file, const std::string&
     throw std::invalid_argument("--bearer-token-file and --basic-auth-file cannot be combined");
   HttpAuth auth;
   if (!bearer_token_file.empty()) {
-    auth.bearer_token = read_secret(bearer_token_file, "--bearer-token-file");
+    auth.bearer_token = read_secret(bearer_token_file, "bearer token");
     if (auth.bearer_token.find_first_of("\r\n") != std::string::npos)
       throw InputError(bearer_token_file + ": the token spans several lines; the file must hold the token alone");
   }
   if (!basic_auth_file.empty()) {
-    const std::string text = read_secret(basic_auth_file, "--basic-auth-file");
+    const std::string text = read_secret(basic_auth_file, "basic auth");
     const std::string line = text.substr(0, text.find_first_of("\r\n"));
     const auto colon = line.find(':');
     if (colon == std::string::npos || colon == 0)
@@ -54,7 +54,7 @@ HttpAuth read_http_auth(const std::string& bearer_token_file, const std::string&
     auth.basic_password = line.substr(colon + 1);
   }
   if (!ca_file.empty()) {
-    if (!std::ifstream(ca_file)) throw InputError(ca_file + ": cannot read the --ca-file file");
+    if (!std::ifstream(ca_file)) throw InputError(ca_file + ": cannot read the CA file");
     auth.ca_file = ca_file;
   }
   return auth;

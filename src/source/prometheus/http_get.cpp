@@ -67,8 +67,9 @@ HttpResponse http_get(const std::string& base, const std::string& path, const Ht
   if (!result) throw NoTelemetryError(where + ": no answer (" + failure(result.error()) + ")");
   if (result->status == 401)
     throw InputError(where + ": HTTP status 401: " +
-                     (auth.any_credentials() ? "the credentials given were refused"
-                                             : "the server asks for credentials (--bearer-token-file or --basic-auth-file)"));
+                     (auth.any_credentials()
+                          ? "the credentials given were refused"
+                          : "the server asks for credentials (--bearer-token-file or --basic-auth-file)"));
   if (result->status == 403)
     throw InputError(where + ": HTTP status 403: access denied" +
                      (auth.any_credentials() ? " to the credentials given" : " (no credentials were given)"));
