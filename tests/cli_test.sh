@@ -77,6 +77,11 @@ if [ -f "$fx/nvml/two_gpus.txt" ]; then
   expect nvml-one-gpu-index 'jq -e "(.gpus | length == 1) and .gpus[0].gpu_index == 1" "$tmp/out" >/dev/null'
   check nvml-record 0 env FAKE_NVML_FIXTURE="$fx/nvml/two_gpus.txt" "$wt" record --backend nvml --samples 3 --interval 0.01 --out "$tmp/live.csv"
   check nvml-replay 0 "$wt" classify --replay "$tmp/live.csv" --json
+  # SIGTERM (or Ctrl-C) ends a live recording with every sample taken written out, exit 0.
+  check nvml-record-stopped 0 env FAKE_NVML_FIXTURE="$fx/nvml/two_gpus.txt" timeout --preserve-status -s TERM 1 \
+    "$wt" record --backend nvml --gpu 0 --samples 100000 --interval 0.05 --out "$tmp/stopped.csv" --json
+  expect nvml-record-stopped-whole 'jq -e ".stopped_by == \"SIGTERM\" and .samples > 2" "$tmp/out" >/dev/null &&
+    [ $(($(wc -l <"$tmp/stopped.csv") - 1)) -eq $(jq .samples "$tmp/out") ]'
   check nvml-init-error 3 env FAKE_NVML_FIXTURE="$fx/nvml/two_gpus.txt" FAKE_NVML_INIT_ERROR=9 "$wt" classify --backend nvml --samples 3 --interval 0.01
 fi
 check no-driver 3 env -u LD_LIBRARY_PATH "$wt" classify --backend nvml --samples 1

@@ -9,6 +9,7 @@
 #include "cli/exit_codes.hpp"
 #include "cli/run_guarded.hpp"
 #include "cli/source_options.hpp"
+#include "cli/stop_signal.hpp"
 #include "output/classify_text.hpp"
 #include "sink/trace_writer.hpp"
 
@@ -36,9 +37,11 @@ int run_record(const RecordOptions& o) {
   std::ofstream out(o.out_path, std::ios::binary | std::ios::trunc);
   if (!out) throw InputError(o.out_path + ": cannot be written");
   const auto writer = make_trace_writer(format, out);
+  // Ctrl-C or SIGTERM ends a live recording after the poll in progress, with the file whole.
+  install_stop_handlers();
   Sample s;
   std::size_t samples = 0;
-  while (source->next(s)) {
+  while (!stop_signal() && source->next(s)) {
     writer->write(s);
     ++samples;
   }
@@ -48,14 +51,16 @@ int run_record(const RecordOptions& o) {
   const Diagnostics diags = source->diagnostics();
   print_diagnostics(std::cerr, diags);
   if (o.json) {
-    std::cout << nlohmann::json{{"out", o.out_path},
-                                {"format", format == TraceFormat::Jsonl ? "jsonl" : "csv"},
-                                {"source", source->describe()},
-                                {"samples", samples}}
-                     .dump()
-              << '\n';
+    nlohmann::json summary{{"out", o.out_path},
+                           {"format", format == TraceFormat::Jsonl ? "jsonl" : "csv"},
+                           {"source", source->describe()},
+                           {"samples", samples}};
+    if (const int sig = stop_signal()) summary["stopped_by"] = stop_signal_name(sig);
+    std::cout << summary.dump() << '\n';
   } else {
-    std::cout << "wrote " << samples << " samples from " << source->describe() << " to " << o.out_path << '\n';
+    std::cout << "wrote " << samples << " samples from " << source->describe() << " to " << o.out_path;
+    if (const int sig = stop_signal()) std::cout << " (stopped by " << stop_signal_name(sig) << ')';
+    std::cout << '\n';
   }
   for (const auto& d : diags)
     if (d.is_error) return exit_code::kBadInput;

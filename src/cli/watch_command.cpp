@@ -3,9 +3,7 @@
 #include <malloc.h>
 #include <unistd.h>
 
-#include <atomic>
 #include <chrono>
-#include <csignal>
 #include <cstdint>
 #include <iostream>
 #include <map>
@@ -20,6 +18,7 @@
 #include "cli/exit_codes.hpp"
 #include "cli/run_guarded.hpp"
 #include "cli/source_options.hpp"
+#include "cli/stop_signal.hpp"
 #include "output/classify_json.hpp"
 #include "output/classify_text.hpp"
 #include "output/watch_json.hpp"
@@ -49,20 +48,6 @@ struct WatchCliOptions {
   std::string on_mismatch;
   double on_mismatch_timeout_s = 10;
 };
-
-// Set by SIGINT/SIGTERM; the loop ends after the poll in progress.
-std::atomic<int> g_stop_signal{0};
-static_assert(std::atomic<int>::is_always_lock_free);
-
-void on_stop_signal(int sig) { g_stop_signal.store(sig); }
-
-void install_stop_handlers() {
-  struct sigaction sa {};
-  sa.sa_handler = on_stop_signal;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, nullptr);
-  sigaction(SIGTERM, &sa, nullptr);
-}
 
 // Runs --on-mismatch for each alert raised, with the event's JSON on stdin.
 class AlertSink final : public watch::WatchSink {
@@ -164,8 +149,8 @@ int run_watch(WatchCliOptions& o) {
   Sample s;
   bool flush = true;
   while (true) {
-    if (const int sig = g_stop_signal.load()) {
-      ended = sig == SIGINT ? "SIGINT" : "SIGTERM";
+    if (const int sig = stop_signal()) {
+      ended = stop_signal_name(sig);
       break;
     }
     if (!source->next(s)) break;
