@@ -167,6 +167,14 @@ check sim-classify 0 "$wt" classify --backend sim --scenario idle/bare --duratio
 check sim-bad-scenario 2 "$wt" classify --backend sim --scenario training/nope
 expect sim-bad-scenario-message 'grep -q "unknown scenario" "$tmp/err"'
 
+# The project's own real H200 recordings (data/real-h200): our NVML recorder's file reads back
+# whole, and the programme's files are labelled by name, 14 GPUs of one source.
+h200="$fx/../../data/real-h200"
+check real-h200-replay 0 "$wt" classify --replay "$h200/recordings/wt_record_programme_35s.csv" --json
+expect real-h200-replay-whole 'jq -e ".errors == [] and .gpus[0].sample_count == 4265 and .gpus[0].name == \"NVIDIA H200\"" "$tmp/out" >/dev/null'
+check real-h200-benchmark 0 "$wt" benchmark --trials 1 --duration 60 --real "$h200" --json
+expect real-h200-labels 'jq -e ".real[0].by_source.h200.xgboost.accuracy.job_count == 14 and (.real[0].by_label | keys == [\"HPC\",\"IDLE\",\"INFERENCE\",\"MINING\",\"TRAINING\"])" "$tmp/out" >/dev/null'
+
 # Calibration: real vs simulated feature spreads; skips (exit 0) when no real traces exist.
 check calibrate-absent 0 "$wt" calibrate --real "$tmp/no-such-dir" --json
 expect calibrate-absent-skip 'jq -e ".skipped | contains(\"skipping\")" "$tmp/out" >/dev/null && grep -q "no-such-dir" "$tmp/err"'
