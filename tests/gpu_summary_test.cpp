@@ -28,6 +28,13 @@ TEST(GpuSummary, IdleOnlyWhenEveryWindowIsIdle) {
   const auto v = summarize_windows(windows({{D, 0.9}, {D, 0.7}}), {}, {});
   EXPECT_EQ(v.type, WorkloadType::Idle);
   EXPECT_NEAR(v.confidence, 0.8, 1e-12);
+  EXPECT_EQ(v.reasons[0], "All 2 windows are IDLE.");
+}
+
+TEST(GpuSummary, OneWindowIsNamedInTheSingular) {
+  EXPECT_EQ(summarize_windows(windows({{D, 1}}), {}, {}).reasons[0], "The only window is IDLE.");
+  EXPECT_NE(summarize_windows(windows({{D, 1}, {T, 1}}), {}, {}).reasons[0].find(", 1 idle window not counted."),
+            std::string::npos);
 }
 
 TEST(GpuSummary, SustainedTrainingWinsEvenWhenDiluted) {

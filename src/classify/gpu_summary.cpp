@@ -31,7 +31,10 @@ Verdict summarize_windows(const std::vector<WindowVerdict>& windows, const std::
   if (active == 0) {
     v.type = WorkloadType::Idle;
     v.confidence = conf_sum[slot(WorkloadType::Idle)] / static_cast<double>(idle);
-    std::snprintf(buf, sizeof buf, "All %zu windows are IDLE.", idle);
+    if (idle == 1)
+      std::snprintf(buf, sizeof buf, "The only window is IDLE.");
+    else
+      std::snprintf(buf, sizeof buf, "All %zu windows are IDLE.", idle);
     v.reasons.push_back(buf);
   } else {
     std::size_t winner = slot(WorkloadType::Unknown);
@@ -56,7 +59,8 @@ Verdict summarize_windows(const std::vector<WindowVerdict>& windows, const std::
     v.confidence = share * winner_mean;
     std::snprintf(buf, sizeof buf, "%s in %zu of %zu active windows (%.0f%%)%s.", std::string(to_string(v.type)).c_str(),
                   count[winner], active, 100.0 * share,
-                  idle ? (", " + std::to_string(idle) + " idle windows not counted").c_str() : "");
+                  idle ? (", " + std::to_string(idle) + (idle == 1 ? " idle window" : " idle windows") + " not counted").c_str()
+                       : "");
     v.reasons.push_back(buf);
     if (training_overrides)
       v.reasons.push_back("Confident TRAINING windows hold at least " +
