@@ -52,7 +52,7 @@ run() {
   sleep 1
   kill -TERM "$rec" && wait "$rec" || true
   kill "$live" 2>/dev/null || true
-  pkill -TERM -f "workloadtruth classify" || true
+  pkill -TERM -f "$root/.devrun/workloadtruth classify" || true  # ours only, not any other on the node
   sleep 0.5
   sed -i '/^{/!d' "$out/live_classify.jsonl"  # only whole verdicts: drop a shell's "Terminated"
   cat "$out/wt_record.log"

@@ -160,8 +160,9 @@ TEST_F(McpTools, ClassifyWorkloadReadsATimeRangeFromPrometheus) {
 }
 
 TEST(McpToolsCredentials, SentOnlyToTheServersOwnUrl) {
-  // Two Prometheus stand-ins that answer with no samples and note the Authorization they got.
-  std::string secured_got, other_got;
+  // Two Prometheus stand-ins that answer with no samples and note the Authorization they got
+  // ("unasked" until a request arrives, so a call that never reached one cannot pass).
+  std::string secured_got = "unasked", other_got = "unasked";
   const auto empty = [](std::string& got) {
     return [&got](httplib::Server& s) {
       s.Get("/api/v1/query", [&got](const httplib::Request& req, httplib::Response& res) {
@@ -184,7 +185,7 @@ TEST(McpToolsCredentials, SentOnlyToTheServersOwnUrl) {
   EXPECT_EQ(secured_got, "Bearer s3cret");
   // Any other url: no token.
   call(tools, "classify_workload", {{"backend", "prometheus"}, {"url", other.url()}, {"last_seconds", 60}});
-  EXPECT_TRUE(other_got.empty()) << other_got;
+  EXPECT_EQ(other_got, "");
   // An agent may not name a file to read and send.
   EXPECT_THROW(tools.call("classify_workload", {{"backend", "prometheus"},
                                                 {"bearer_token_file", config->bearer_token_file}}),

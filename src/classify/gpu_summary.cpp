@@ -31,11 +31,7 @@ Verdict summarize_windows(const std::vector<WindowVerdict>& windows, const std::
   if (active == 0) {
     v.type = WorkloadType::Idle;
     v.confidence = conf_sum[slot(WorkloadType::Idle)] / static_cast<double>(idle);
-    if (idle == 1)
-      std::snprintf(buf, sizeof buf, "The only window is IDLE.");
-    else
-      std::snprintf(buf, sizeof buf, "All %zu windows are IDLE.", idle);
-    v.reasons.push_back(buf);
+    v.reasons.push_back(idle == 1 ? "The only window is IDLE." : "All " + std::to_string(idle) + " windows are IDLE.");
   } else {
     std::size_t winner = slot(WorkloadType::Unknown);
     double winner_mean = -1;
@@ -57,10 +53,10 @@ Verdict summarize_windows(const std::vector<WindowVerdict>& windows, const std::
     const double share = static_cast<double>(count[winner]) / static_cast<double>(active);
     v.type = static_cast<WorkloadType>(winner);
     v.confidence = share * winner_mean;
+    const std::string not_counted =
+        idle == 0 ? "" : ", " + std::to_string(idle) + (idle == 1 ? " idle window" : " idle windows") + " not counted";
     std::snprintf(buf, sizeof buf, "%s in %zu of %zu active windows (%.0f%%)%s.", std::string(to_string(v.type)).c_str(),
-                  count[winner], active, 100.0 * share,
-                  idle ? (", " + std::to_string(idle) + (idle == 1 ? " idle window" : " idle windows") + " not counted").c_str()
-                       : "");
+                  count[winner], active, 100.0 * share, not_counted.c_str());
     v.reasons.push_back(buf);
     if (training_overrides)
       v.reasons.push_back("Confident TRAINING windows hold at least " +
