@@ -4,11 +4,14 @@
 #   scripts/record_real_gpu.sh pack [BUILD_DIR]  here: put the built binary (stripped), the Debian
 #                                                libraries it links and ../shared/device/record_real.py
 #                                                into .devrun/ (git-ignored; carry it to the GPU machine)
-#   scripts/record_real_gpu.sh run OUT [SECONDS] [WORKLOAD,...]
+#   scripts/record_real_gpu.sh run OUT [SECONDS] [WORKLOAD,...] [PROGRAMME [ARG...]]
 #                                                there: the programme (PyTorch + pynvml, 10 Hz, one CSV
 #                                                per workload into OUT/traces.tar.gz) while our own
 #                                                `record --backend nvml` records the whole run and a
-#                                                loop classifies it live
+#                                                loop classifies it live. PROGRAMME is the shared
+#                                                .devrun/record_real.py (default; made data/real-h200)
+#                                                or scripts/gpu_workloads.py (ours; made
+#                                                data/real-h200-b), ARGs go to it (e.g. --deadline 540)
 #
 # The GPU machine needs PyTorch with CUDA and nvidia-ml-py, a glibc at least as new as Debian 12's,
 # and the NVIDIA driver; nothing is installed there. Total time: about (workloads x (SECONDS + 2)) +
@@ -29,7 +32,8 @@ pack() {
 }
 
 run() {
-  local out=$1 secs=${2:-35} only=${3:-}
+  local out=$1 secs=${2:-35} only=${3:-} prog=${4:-.devrun/record_real.py}
+  shift $(($# < 4 ? $# : 4))
   local root=$PWD
   # env execs the binary, so $! is its own pid and SIGTERM reaches it (a shell function would not).
   local wt=(env "LD_LIBRARY_PATH=$root/.devrun/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" "$root/.devrun/workloadtruth")
@@ -46,9 +50,9 @@ run() {
     >"$out/live_classify.jsonl" &
   local live=$!
   # Each programme line stamped with the time (UTC) it was printed: when each workload ended.
-  PYTHONUNBUFFERED=1 python3 .devrun/record_real.py --out "$out/traces.tar.gz" --seconds "$secs" ${only:+--only "$only"} 2>&1 |
+  PYTHONUNBUFFERED=1 python3 "$prog" --out "$out/traces.tar.gz" --seconds "$secs" ${only:+--only "$only"} "$@" 2>&1 |
     while IFS= read -r line; do echo "$(date -u +%H:%M:%S.%N | cut -c1-12) $line"; done | tee "$out/schedule.log" ||
-    echo "record_real.py failed; the recorder is stopped all the same"
+    echo "$prog failed; the recorder is stopped all the same"
   sleep 1
   kill -TERM "$rec" && wait "$rec" || true
   kill "$live" 2>/dev/null || true
@@ -61,5 +65,5 @@ run() {
 case ${1:-} in
   pack) shift; pack "$@" ;;
   run) shift; run "$@" ;;
-  *) sed -n '2,14p' "$0"; exit 2 ;;
+  *) sed -n '2,17p' "$0"; exit 2 ;;
 esac
