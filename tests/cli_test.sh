@@ -296,6 +296,11 @@ expect benchmark-interval-says-why 'grep -q "polling every 40 s leaves fewer tha
 mkdir -p "$tmp/lab" && cp "$fx/csv/two_gpus.csv" "$tmp/lab/run.csv"
 printf 'file,label,source\nrun.csv,inference,lab-a\n' >"$tmp/lab/MANIFEST.csv"
 check benchmark-manifest 0 "$wt" benchmark --trials 1 --duration 60 --real "$tmp/lab" --json
+check train-real-weight 0 "$wt" train --traces 5 --duration 60 --rounds 10 --real "$tmp/lab" --real-weight 50 --out "$tmp/model-real.json" --json
+expect train-real-weight-provenance 'jq -e ".provenance.data.real_weight == 50 and .provenance.data.real_files == 1 and .provenance.data.real_windows > 0" "$tmp/out" >/dev/null'
+check train-real-weight-zero 2 "$wt" train --traces 5 --real "$tmp/lab" --real-weight 0
+check train-real-weight-alone 2 "$wt" train --traces 5 --real-weight 10
+expect train-real-weight-alone-says-why 'grep -q "real-weight requires --real" "$tmp/err"'
 expect benchmark-manifest-labels 'jq -e ".real[0].by_label | has(\"INFERENCE\")" "$tmp/out" >/dev/null && jq -e ".real[0].by_source | has(\"lab-a\")" "$tmp/out" >/dev/null'
 # One inference file: no training windows to rank, so the real training-score curve has no AUC.
 expect benchmark-manifest-no-auc 'jq -e "(.real[0].training_score.xgboost.roc_auc == null) and (.real[0].training_score.xgboost.windows.training == 0) and (.real[0].training_score | has(\"rules\") | not)" "$tmp/out" >/dev/null'
@@ -303,11 +308,13 @@ check benchmark-loso-real 0 "$wt" benchmark --protocol loso-real --train-traces 
 expect benchmark-loso-real-shape 'jq -e "(has(\"synthetic\") | not) and .model == \"retrained\" and .train_traces == 5 and .real[0].leave_one_source_out[0].held_out_source == \"lab-a\" and .real[0].leave_one_source_out[0].accuracy.job_count == 2" "$tmp/out" >/dev/null'
 check benchmark-loso-real-text 0 "$wt" benchmark --protocol loso-real --train-traces 5 --duration 60 --real "$tmp/lab"
 expect benchmark-loso-real-header 'head -1 "$tmp/out" | grep -q "protocol loso-real, models retrained for each held-out part (5 traces per scenario)$"'
+check benchmark-loso-real-weight 0 "$wt" benchmark --protocol loso-real --train-traces 5 --duration 60 --real "$tmp/lab" --real-weight 40 --json
+expect benchmark-loso-real-weight-said 'jq -e ".real_weight == 40 and (.real[0].data | contains(\"each of their windows counted 40 times\"))" "$tmp/out" >/dev/null'
 # An option the protocol would ignore is refused, not dropped.
 check benchmark-loso-model 2 "$wt" benchmark --protocol loso-real --real "$tmp/lab" --model "$tmp/model.json"
 expect benchmark-loso-model-says-why 'grep -q "model has no effect under --protocol loso-real" "$tmp/err"'
 check benchmark-standard-train-traces 2 "$wt" benchmark --trials 1 --train-traces 5
-expect benchmark-standard-train-traces-says-why 'grep -q "train-traces and --jobs have no effect under --protocol standard" "$tmp/err"'
+expect benchmark-standard-train-traces-says-why 'grep -q "train-traces, --jobs and --real-weight have no effect under --protocol standard" "$tmp/err"'
 check benchmark-loso-real-interval 2 "$wt" benchmark --protocol loso-real --real "$tmp/lab" --interval 1
 expect benchmark-loso-real-interval-says-why 'grep -q "interval shape the simulated test traces, which --protocol loso-real does not make" "$tmp/err"'
 check benchmark-loso-real-needs-real 2 "$wt" benchmark --protocol loso-real

@@ -39,6 +39,40 @@ TEST(Train, DatasetAndModelAreDeterministic) {
   }
 }
 
+TEST(Train, RowWeightsCountAsThatManyWindows) {
+  SimDatasetOptions o;
+  o.traces_per_scenario = 5;
+  o.duration_s = 60;
+  std::vector<LabelledWindow> train, cal;
+  build_sim_dataset(o, train, cal);
+  // Three training windows relabelled MINING, as a real trace at odds with the simulator would be.
+  std::vector<LabelledWindow> odd;
+  for (const auto& r : train)
+    if (r.label == WorkloadType::Training && odd.size() < 3) odd.push_back(r);
+  ASSERT_EQ(odd.size(), 3u);
+  for (auto& r : odd) r.label = WorkloadType::Mining;
+  XgbParams p;
+  p.rounds = 20;
+  const auto mining_share = [&](float weight) {
+    std::vector<LabelledWindow> rows = train;
+    for (auto r : odd) {
+      r.weight = weight;
+      rows.push_back(r);
+    }
+    const ModelBundle m = fit_model(rows, cal, p);
+    std::vector<float> x, y;
+    to_matrix(odd, x, y);
+    const auto prob = m.probabilities(x);
+    double sum = 0;
+    for (std::size_t i = 0; i < odd.size(); ++i) sum += prob[i * m.classes.size() + 4];  // model_classes()[4]
+    return sum / static_cast<double>(odd.size());
+  };
+  ASSERT_EQ(model_classes()[4], WorkloadType::Mining);
+  const double light = mining_share(0.001f), heavy = mining_share(1000);
+  EXPECT_LT(light, 0.1) << heavy;
+  EXPECT_GT(heavy, 0.5) << light;
+}
+
 TEST(Train, TraceIntervalIsDrawnUnlessFixed) {
   const sim::ScenarioSpec& spec = sim::scenario_catalog().front();
   // The gaps between the first samples of 12 traces, to the millisecond.

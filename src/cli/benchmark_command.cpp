@@ -16,7 +16,7 @@ namespace {
 struct BenchOptions {
   BenchmarkOptions b;
   bool json = false;
-  bool retrain_options_given = false;     // --train-traces or --jobs
+  bool retrain_options_given = false;     // --train-traces, --jobs or --real-weight
   bool test_trace_options_given = false;  // --trials, --seed or --interval
 };
 
@@ -38,8 +38,8 @@ int run_bench(const BenchOptions& o) {
     throw std::invalid_argument("--model has no effect under --protocol " + o.b.protocol +
                                 ": every held-out part is scored by a model retrained without it");
   if (o.b.protocol == "standard" && o.retrain_options_given)
-    throw std::invalid_argument("--train-traces and --jobs have no effect under --protocol standard, which retrains "
-                                "nothing");
+    throw std::invalid_argument("--train-traces, --jobs and --real-weight have no effect under --protocol standard, "
+                                "which retrains nothing");
   if (o.b.protocol == "loso-real" && o.test_trace_options_given)
     throw std::invalid_argument("--trials, --seed and --interval shape the simulated test traces, which --protocol "
                                 "loso-real does not make (it tests on the real sources only)");
@@ -87,9 +87,13 @@ Command add_benchmark_command(CLI::App& app) {
                       "Held-out retrainings run side by side under loso (0: one per core; each holds its own "
                       "copy of the training data)")
           ->capture_default_str()->check(CLI::Range(0u, 256u));
+  CLI::Option* real_weight =
+      sub->add_option("--real-weight", o->b.real_weight,
+                      "Under loso: each window of the real sources a fold trains on counts as this many simulated ones")
+          ->capture_default_str()->check(CLI::Range(0.001, 1e6));
   sub->add_flag("--json", o->json, "Print JSON");
-  return {sub, [o, train_traces, jobs, trials, seed, interval] {
-            o->retrain_options_given = train_traces->count() > 0 || jobs->count() > 0;
+  return {sub, [o, train_traces, jobs, real_weight, trials, seed, interval] {
+            o->retrain_options_given = train_traces->count() > 0 || jobs->count() > 0 || real_weight->count() > 0;
             o->test_trace_options_given = trials->count() > 0 || seed->count() > 0 || interval->count() > 0;
             return run_guarded(o->json, [o] { return run_bench(*o); });
           }};

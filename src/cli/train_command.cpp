@@ -26,6 +26,7 @@ struct TrainOptions {
   SimDatasetOptions data;
   XgbParams xgb;
   std::vector<std::string> real_dirs;
+  float real_weight = 1;
   std::string out = "models/workloadtruth.model.json";
   bool json = false;
 };
@@ -66,7 +67,9 @@ int run_train(const TrainOptions& o) {
   std::vector<LabelledWindow> train, calibration;
   build_sim_dataset(o.data, train, calibration);
   std::size_t real_files = 0;
+  const std::size_t sim_rows = train.size();
   for (const auto& dir : o.real_dirs) real_files += add_real_traces(dir, o.data.window, train);
+  for (std::size_t i = sim_rows; i < train.size(); ++i) train[i].weight = o.real_weight;
   if (!o.json) std::cerr << "train: " << train.size() << " training windows, " << calibration.size() << " calibration windows\n";
 
   ModelBundle b = fit_model(train, calibration, o.xgb);
@@ -85,6 +88,8 @@ int run_train(const TrainOptions& o) {
         {"stride_s", o.data.window.stride_s},
         {"real_dirs", o.real_dirs},
         {"real_files", real_files},
+        {"real_windows", train.size() - sim_rows},
+        {"real_weight", o.real_weight},
         {"training_windows", train.size()},
         {"calibration_windows", calibration.size()},
         {"calibration_split", "every 5th trace of each scenario (held out of training)"}}},
@@ -127,9 +132,15 @@ Command add_train_command(CLI::App& app) {
                   "Least weight of windows a leaf may hold (larger: smaller trees)")
       ->capture_default_str()
       ->check(CLI::Range(0.0, 1e6));
-  sub->add_option("--real", o->real_dirs,
+  CLI::Option* real = sub->add_option("--real", o->real_dirs,
                   "Also train on labelled real traces in DIR (MANIFEST.csv labels, else <label>__<source>__<run>.csv)")
       ->check(CLI::ExistingDirectory);
+  sub->add_option("--real-weight", o->real_weight,
+                  "Each real window counts as this many simulated ones (a few dozen real windows against "
+                  "half a million simulated barely move the trees at 1)")
+      ->capture_default_str()
+      ->check(CLI::Range(0.001, 1e6))
+      ->needs(real);
   sub->add_flag("--json", o->json, "Print JSON");
   return {sub, [o] { return run_guarded(o->json, [o] { return run_train(*o); }); }};
 }

@@ -210,6 +210,7 @@ LosoData build_loso_data(const BenchmarkOptions& o) {
   LosoData data;
   build_sim_dataset(d, data.train, data.calib);
   for (const auto& dir : o.real_dirs) add_real_traces(dir, o.window, data.real);
+  for (LabelledWindow& r : data.real) r.weight = o.real_weight;
   return data;
 }
 
@@ -364,8 +365,10 @@ json real_loso(const BenchmarkOptions& o, const std::string& dir, const LosoData
         return {{"held_out_source", held}, {"accuracy", accuracy(tally)}};
       },
       fold_progress(progress, what));
+  std::ostringstream weight;
+  if (o.real_weight != 1) weight << ", each of their windows counted " << o.real_weight << " times";
   return {{"data", "real: " + dir + ", each source held out of training (trained on the simulator and the other "
-                                    "real sources of every --real directory)"},
+                                    "real sources of every --real directory" + weight.str() + ")"},
           {"leave_one_source_out", out}};
 }
 
@@ -393,6 +396,7 @@ nlohmann::json run_benchmark(const BenchmarkOptions& o, const ProgressFn& progre
     // recipe instead. Every retraining filters one dataset, built once.
     report["model"] = "retrained";
     report["train_traces"] = o.train_traces;
+    report["real_weight"] = o.real_weight;
     const LosoData data = build_loso_data(o);
     if (o.protocol == "loso") report["synthetic"] = loso_synthetic(o, data, progress);
     for (const auto& dir : o.real_dirs) reals.push_back(real_loso(o, dir, data, progress));

@@ -27,6 +27,7 @@ struct BenchmarkOptions {
   std::string model_path;             // trained classifier; "" = the built-in model
   std::size_t train_traces = 100;     // traces per scenario when loso retrains
   unsigned jobs = 0;                  // held-out folds retrained side by side; 0: one per core
+  float real_weight = 1;              // held-out real folds: each training real window counts this many times
 };
 
 // Called as work progresses: (done, total, what).

@@ -80,6 +80,7 @@ json benchmark_schema() {
                  {"protocol", {{"type", "string"}, {"enum", {"standard", "loso"}}}},
                  {"model", kString},  // the scored model's date, or "retrained" under loso
                  {"train_traces", kInteger},  // loso only: traces per scenario of each retrained model
+                 {"real_weight", kNumber},    // loso only: what each real training window counts for
                  {"synthetic", {{"type", "object"}}},
                  {"real", {{"type", "array"}, {"items", {{"type", "object"}}}}}},
                 {"window_seconds", "stride_seconds", "protocol", "model", "synthetic"});

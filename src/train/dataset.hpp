@@ -15,6 +15,7 @@ struct LabelledWindow {
   WorkloadType label;
   std::string group;  // what a held-out split keeps together: scenario family, evasion family, source
   std::string gpu_model;
+  float weight = 1;  // how many windows this one counts as in training (real traces: train --real-weight)
 };
 
 // A window with (almost) no compute is IDLE whatever the job is: the idle padding of a

@@ -12,13 +12,15 @@ const std::vector<WorkloadType>& model_classes() {
   return classes;
 }
 
-void to_matrix(const std::vector<LabelledWindow>& rows, std::vector<float>& x, std::vector<float>& y) {
+void to_matrix(const std::vector<LabelledWindow>& rows, std::vector<float>& x, std::vector<float>& y,
+               std::vector<float>* weights) {
   const auto& classes = model_classes();
   for (const auto& r : rows) {
     const auto c = std::find(classes.begin(), classes.end(), r.label);
     if (c == classes.end()) continue;
     x.insert(x.end(), r.x.begin(), r.x.end());
     y.push_back(static_cast<float>(c - classes.begin()));
+    if (weights) weights->push_back(r.weight);
   }
 }
 
@@ -47,13 +49,19 @@ double fit_temperature(const ModelBundle& model, const std::vector<LabelledWindo
 
 ModelBundle fit_model(const std::vector<LabelledWindow>& train, const std::vector<LabelledWindow>& calibration,
                       const XgbParams& params) {
-  std::vector<float> x, y;
-  to_matrix(train, x, y);
-  // Balance the classes: each contributes the same total weight, however many windows it has.
+  std::vector<float> x, y, row_weight;
+  to_matrix(train, x, y, &row_weight);
+  // Balance the classes: each contributes the same total weight, however many (weighted) windows it has.
   std::vector<double> count(model_classes().size(), 0);
-  for (float c : y) ++count[static_cast<std::size_t>(c)];
+  double total = 0;
+  for (std::size_t i = 0; i < y.size(); ++i) {
+    count[static_cast<std::size_t>(y[i])] += row_weight[i];
+    total += row_weight[i];
+  }
   std::vector<float> w;
-  for (float c : y) w.push_back(static_cast<float>(static_cast<double>(y.size()) / (static_cast<double>(count.size()) * count[static_cast<std::size_t>(c)])));
+  for (std::size_t i = 0; i < y.size(); ++i)
+    w.push_back(row_weight[i] *
+                static_cast<float>(total / (static_cast<double>(count.size()) * count[static_cast<std::size_t>(y[i])])));
 
   XgbParams p = params;
   p.num_class = static_cast<int>(model_classes().size());

@@ -14,8 +14,9 @@ namespace wt {
 const std::vector<WorkloadType>& model_classes();
 
 // Rows as XGBoost wants them: row-major features and class ids (classes not in
-// model_classes() are dropped).
-void to_matrix(const std::vector<LabelledWindow>& rows, std::vector<float>& x, std::vector<float>& y);
+// model_classes() are dropped), and each kept row's weight where `weights` is given.
+void to_matrix(const std::vector<LabelledWindow>& rows, std::vector<float>& x, std::vector<float>& y,
+               std::vector<float>* weights = nullptr);
 
 ModelBundle fit_model(const std::vector<LabelledWindow>& train, const std::vector<LabelledWindow>& calibration,
                       const XgbParams& params);
