@@ -29,6 +29,17 @@ expect() {  # expect NAME SHELL-CONDITION (on the last command's output files)
   fi
 }
 
+# jq 1.6 exits 0 under -e when its input is empty, so an expectation on a command that printed
+# nothing would pass; a named input file that is empty fails instead.
+jq() {
+  local last=${!#}
+  if [ -f "$last" ] && [ ! -s "$last" ]; then
+    echo "jq: $last is empty" >&2
+    return 5
+  fi
+  command jq "$@"
+}
+
 report() {  # report NAME: the closing line, and the exit status
   echo "$1: $pass passed, $fail failed"
   [ "$fail" -eq 0 ]

@@ -296,14 +296,15 @@ expect benchmark-interval-says-why 'grep -q "polling every 40 s leaves fewer tha
 mkdir -p "$tmp/lab" && cp "$fx/csv/two_gpus.csv" "$tmp/lab/run.csv"
 printf 'file,label,source\nrun.csv,inference,lab-a\n' >"$tmp/lab/MANIFEST.csv"
 check benchmark-manifest 0 "$wt" benchmark --trials 1 --duration 60 --real "$tmp/lab" --json
+expect benchmark-manifest-labels 'jq -e ".real[0].by_label | has(\"INFERENCE\")" "$tmp/out" >/dev/null && jq -e ".real[0].by_source | has(\"lab-a\")" "$tmp/out" >/dev/null'
+# One inference file: no training windows to rank, so the real training-score curve has no AUC.
+expect benchmark-manifest-no-auc 'jq -e "(.real[0].training_score.xgboost.roc_auc == null) and (.real[0].training_score.xgboost.windows.training == 0) and (.real[0].training_score | has(\"rules\") | not)" "$tmp/out" >/dev/null'
+# A model trained with those real windows weighted up says so in its provenance.
 check train-real-weight 0 "$wt" train --traces 5 --duration 60 --rounds 10 --real "$tmp/lab" --real-weight 50 --out "$tmp/model-real.json" --json
 expect train-real-weight-provenance 'jq -e ".provenance.data.real_weight == 50 and .provenance.data.real_files == 1 and .provenance.data.real_windows > 0" "$tmp/out" >/dev/null'
 check train-real-weight-zero 2 "$wt" train --traces 5 --real "$tmp/lab" --real-weight 0
 check train-real-weight-alone 2 "$wt" train --traces 5 --real-weight 10
 expect train-real-weight-alone-says-why 'grep -q "real-weight requires --real" "$tmp/err"'
-expect benchmark-manifest-labels 'jq -e ".real[0].by_label | has(\"INFERENCE\")" "$tmp/out" >/dev/null && jq -e ".real[0].by_source | has(\"lab-a\")" "$tmp/out" >/dev/null'
-# One inference file: no training windows to rank, so the real training-score curve has no AUC.
-expect benchmark-manifest-no-auc 'jq -e "(.real[0].training_score.xgboost.roc_auc == null) and (.real[0].training_score.xgboost.windows.training == 0) and (.real[0].training_score | has(\"rules\") | not)" "$tmp/out" >/dev/null'
 check benchmark-loso-real 0 "$wt" benchmark --protocol loso-real --train-traces 5 --duration 60 --real "$tmp/lab" --jobs 2 --json
 expect benchmark-loso-real-shape 'jq -e "(has(\"synthetic\") | not) and .model == \"retrained\" and .train_traces == 5 and .real[0].leave_one_source_out[0].held_out_source == \"lab-a\" and .real[0].leave_one_source_out[0].accuracy.job_count == 2" "$tmp/out" >/dev/null'
 check benchmark-loso-real-text 0 "$wt" benchmark --protocol loso-real --train-traces 5 --duration 60 --real "$tmp/lab"
