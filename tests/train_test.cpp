@@ -9,6 +9,17 @@
 #include "train/sim_dataset.hpp"
 
 namespace wt {
+namespace {
+
+// A small simulator dataset: 5 traces of 60 s per scenario.
+void small_dataset(std::vector<LabelledWindow>& train, std::vector<LabelledWindow>& calibration) {
+  SimDatasetOptions o;
+  o.traces_per_scenario = 5;
+  o.duration_s = 60;
+  build_sim_dataset(o, train, calibration);
+}
+
+}  // namespace
 
 TEST(Train, LabelsFromFileNames) {
   EXPECT_EQ(label_from_file_name("training__trainprof-h100__ckpt1.csv"), WorkloadType::Training);
@@ -18,12 +29,9 @@ TEST(Train, LabelsFromFileNames) {
 }
 
 TEST(Train, DatasetAndModelAreDeterministic) {
-  SimDatasetOptions o;
-  o.traces_per_scenario = 5;
-  o.duration_s = 60;
   std::vector<LabelledWindow> a_train, a_cal, b_train, b_cal;
-  build_sim_dataset(o, a_train, a_cal);
-  build_sim_dataset(o, b_train, b_cal);
+  small_dataset(a_train, a_cal);
+  small_dataset(b_train, b_cal);
   ASSERT_EQ(a_train.size(), b_train.size());
   ASSERT_FALSE(a_cal.empty());
   XgbParams p;
@@ -40,11 +48,8 @@ TEST(Train, DatasetAndModelAreDeterministic) {
 }
 
 TEST(Train, RowWeightsCountAsThatManyWindows) {
-  SimDatasetOptions o;
-  o.traces_per_scenario = 5;
-  o.duration_s = 60;
   std::vector<LabelledWindow> train, cal;
-  build_sim_dataset(o, train, cal);
+  small_dataset(train, cal);
   // Three training windows relabelled MINING, as a real trace at odds with the simulator would be.
   std::vector<LabelledWindow> odd;
   for (const auto& r : train)
@@ -93,11 +98,8 @@ TEST(Train, TraceIntervalIsDrawnUnlessFixed) {
 }
 
 TEST(Train, HeldOutPartsAreLeftOut) {
-  SimDatasetOptions o;
-  o.traces_per_scenario = 5;
-  o.duration_s = 60;
   std::vector<LabelledWindow> all, cal;
-  build_sim_dataset(o, all, cal);
+  small_dataset(all, cal);
   const auto no_padding = without_held_out(all, "idle-padding", {});
   ASSERT_FALSE(no_padding.empty());
   EXPECT_LT(no_padding.size(), all.size());
