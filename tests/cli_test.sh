@@ -320,6 +320,8 @@ check benchmark-loso-real-interval 2 "$wt" benchmark --protocol loso-real --real
 expect benchmark-loso-real-interval-says-why 'grep -q "interval shape the simulated test traces, which --protocol loso-real does not make" "$tmp/err"'
 check benchmark-loso-real-needs-real 2 "$wt" benchmark --protocol loso-real
 expect benchmark-loso-real-says-why 'grep -q "give them with --real DIR" "$tmp/err"'
+check benchmark-real-weight-needs-real 2 "$wt" benchmark --protocol loso --real-weight 20
+expect benchmark-real-weight-needs-real-says-why 'grep -q "real-weight weighs the real traces the held-out folds train on" "$tmp/err"'
 printf 'file,label\nrun.csv,cooking\n' >"$tmp/lab/MANIFEST.csv"
 check benchmark-bad-manifest 1 "$wt" benchmark --trials 1 --duration 60 --real "$tmp/lab"
 expect benchmark-bad-manifest-line 'grep -q "MANIFEST.csv:2: unknown label .cooking." "$tmp/err"'

@@ -18,6 +18,7 @@ struct BenchOptions {
   bool json = false;
   bool retrain_options_given = false;     // --train-traces, --jobs or --real-weight
   bool test_trace_options_given = false;  // --trials, --seed or --interval
+  bool real_weight_given = false;
 };
 
 // A one-line bar on stderr, only when stderr is a terminal.
@@ -40,6 +41,9 @@ int run_bench(const BenchOptions& o) {
   if (o.b.protocol == "standard" && o.retrain_options_given)
     throw std::invalid_argument("--train-traces, --jobs and --real-weight have no effect under --protocol standard, "
                                 "which retrains nothing");
+  if (o.real_weight_given && o.b.real_dirs.empty())
+    throw std::invalid_argument("--real-weight weighs the real traces the held-out folds train on: give them with "
+                                "--real DIR");
   if (o.b.protocol == "loso-real" && o.test_trace_options_given)
     throw std::invalid_argument("--trials, --seed and --interval shape the simulated test traces, which --protocol "
                                 "loso-real does not make (it tests on the real sources only)");
@@ -93,7 +97,8 @@ Command add_benchmark_command(CLI::App& app) {
           ->capture_default_str()->check(CLI::Range(0.001, 1e6));
   sub->add_flag("--json", o->json, "Print JSON");
   return {sub, [o, train_traces, jobs, real_weight, trials, seed, interval] {
-            o->retrain_options_given = train_traces->count() > 0 || jobs->count() > 0 || real_weight->count() > 0;
+            o->real_weight_given = real_weight->count() > 0;
+            o->retrain_options_given = train_traces->count() > 0 || jobs->count() > 0 || o->real_weight_given;
             o->test_trace_options_given = trials->count() > 0 || seed->count() > 0 || interval->count() > 0;
             return run_guarded(o->json, [o] { return run_bench(*o); });
           }};

@@ -68,8 +68,7 @@ int run_train(const TrainOptions& o) {
   build_sim_dataset(o.data, train, calibration);
   std::size_t real_files = 0;
   const std::size_t sim_rows = train.size();
-  for (const auto& dir : o.real_dirs) real_files += add_real_traces(dir, o.data.window, train);
-  for (std::size_t i = sim_rows; i < train.size(); ++i) train[i].weight = o.real_weight;
+  for (const auto& dir : o.real_dirs) real_files += add_real_traces(dir, o.data.window, train, o.real_weight);
   if (!o.json) std::cerr << "train: " << train.size() << " training windows, " << calibration.size() << " calibration windows\n";
 
   ModelBundle b = fit_model(train, calibration, o.xgb);

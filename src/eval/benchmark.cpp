@@ -209,8 +209,7 @@ LosoData build_loso_data(const BenchmarkOptions& o) {
   d.window = o.window;
   LosoData data;
   build_sim_dataset(d, data.train, data.calib);
-  for (const auto& dir : o.real_dirs) add_real_traces(dir, o.window, data.real);
-  for (LabelledWindow& r : data.real) r.weight = o.real_weight;
+  for (const auto& dir : o.real_dirs) add_real_traces(dir, o.window, data.real, o.real_weight);
   return data;
 }
 

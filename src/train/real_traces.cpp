@@ -87,13 +87,16 @@ std::vector<RealTrace> list_real_traces(const std::string& dir) {
 
 std::string real_group(const std::string& source) { return "real:" + source; }
 
-std::size_t add_real_traces(const std::string& dir, const WindowSpec& window, std::vector<LabelledWindow>& out) {
+std::size_t add_real_traces(const std::string& dir, const WindowSpec& window, std::vector<LabelledWindow>& out,
+                            float weight) {
+  const std::size_t before = out.size();
   std::size_t files = 0;
   for (const RealTrace& t : list_real_traces(dir)) {
     ReplaySource src(t.path);
     add_windows(src, t.label, real_group(t.source), window, gpu_context_for, out);
     ++files;
   }
+  for (std::size_t i = before; i < out.size(); ++i) out[i].weight = weight;
   return files;
 }
 

@@ -28,7 +28,9 @@ std::vector<RealTrace> list_real_traces(const std::string& dir);
 // The training-row group of a real source's windows: "real:<source>".
 std::string real_group(const std::string& source);
 
-// Windows of every labelled trace in `dir` (group = real_group(source)). Returns the files read.
-std::size_t add_real_traces(const std::string& dir, const WindowSpec& window, std::vector<LabelledWindow>& out);
+// Windows of every labelled trace in `dir` (group = real_group(source)), each counting `weight`
+// windows in training. Returns the files read.
+std::size_t add_real_traces(const std::string& dir, const WindowSpec& window, std::vector<LabelledWindow>& out,
+                            float weight = 1);
 
 }  // namespace wt
