@@ -311,6 +311,9 @@ check benchmark-loso-real-text 0 "$wt" benchmark --protocol loso-real --train-tr
 expect benchmark-loso-real-header 'head -1 "$tmp/out" | grep -q "protocol loso-real, models retrained for each held-out part (5 traces per scenario)$"'
 check benchmark-loso-real-weight 0 "$wt" benchmark --protocol loso-real --train-traces 5 --duration 60 --real "$tmp/lab" --real-weight 40 --json
 expect benchmark-loso-real-weight-said 'jq -e ".real_weight == 40 and (.real[0].data | contains(\"each of their windows counted 40 times\"))" "$tmp/out" >/dev/null'
+# Under loso the synthetic folds retrain as `train --real` does: on the real traces too.
+check benchmark-loso-trains-on-real 0 "$wt" benchmark --protocol loso --trials 1 --train-traces 5 --duration 60 --real "$tmp/lab" --real-weight 3 --json
+expect benchmark-loso-trains-on-real-said 'jq -e ".synthetic.data | contains(\"and the real traces of every --real directory, each of their windows counted 3 times\")" "$tmp/out" >/dev/null'
 # An option the protocol would ignore is refused, not dropped.
 check benchmark-loso-model 2 "$wt" benchmark --protocol loso-real --real "$tmp/lab" --model "$tmp/model.json"
 expect benchmark-loso-model-says-why 'grep -q "model has no effect under --protocol loso-real" "$tmp/err"'

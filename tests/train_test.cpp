@@ -121,4 +121,17 @@ TEST(Train, HeldOutPartsAreLeftOut) {
   EXPECT_EQ(k, no_padding.size());
 }
 
+// Real rows carry the GPU name their driver printed; a held-out model takes its variants with it.
+TEST(Train, HeldOutGpuModelTakesRealRowsByDriverName) {
+  std::vector<LabelledWindow> rows(3);
+  rows[0].gpu_model = "Tesla V100-SXM2-32GB-LS";
+  rows[1].gpu_model = "NVIDIA H200";
+  rows[2].gpu_model = "a GPU no table knows";
+  const auto kept = without_held_out(rows, "", {"Tesla V100-SXM2-32GB"});
+  ASSERT_EQ(kept.size(), 2u);
+  EXPECT_EQ(kept[0].gpu_model, "NVIDIA H200");
+  EXPECT_EQ(kept[1].gpu_model, "a GPU no table knows");
+  EXPECT_EQ(without_held_out(rows, "", {"a GPU no table knows"}).size(), 2u);
+}
+
 }  // namespace wt

@@ -81,7 +81,8 @@ Command add_benchmark_command(CLI::App& app) {
                   "loso-real: only the real sources, each held out (needs --real)")
       ->capture_default_str()->check(CLI::IsMember({"standard", "loso", "loso-real"}));
   sub->add_option("--real", o->b.real_dirs,
-                  "Also score labelled real traces in DIR (MANIFEST.csv labels, else <label>__<source>__<run>.csv)")
+                  "Also score labelled real traces in DIR (MANIFEST.csv labels, else <label>__<source>__<run>.csv); "
+                  "under loso every retrained model also trains on them, but for the source it is tested on")
       ->check(CLI::ExistingDirectory);
   sub->add_option("--model", o->b.model_path, "Trained model file (default: the built-in model)");
   CLI::Option* train_traces =

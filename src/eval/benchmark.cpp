@@ -1,6 +1,8 @@
 #include "eval/benchmark.hpp"
 
+#include <algorithm>
 #include <filesystem>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <sstream>
@@ -213,11 +215,25 @@ LosoData build_loso_data(const BenchmarkOptions& o) {
   return data;
 }
 
-// A model retrained on the simulator without one evasion family, or without some GPU models.
+// How many times each real training window counts, where it is not once.
+std::string counted(const BenchmarkOptions& o) {
+  std::ostringstream weight;
+  if (o.real_weight != 1) weight << ", each of their windows counted " << o.real_weight << " times";
+  return weight.str();
+}
+
+// What the synthetic folds' models train on besides the simulator.
+std::string real_in_training(const BenchmarkOptions& o) {
+  return o.real_dirs.empty() ? "" : " and the real traces of every --real directory" + counted(o);
+}
+
+// A model retrained as `train` builds one (the simulator, and the real traces of every --real
+// directory) without one evasion family, or without some GPU models.
 TrainedClassifier retrain_without(const LosoData& data, const std::string& evasion,
                                   const std::vector<std::string>& gpu_models) {
-  return TrainedClassifier(fit_model(without_held_out(data.train, evasion, gpu_models),
-                                     without_held_out(data.calib, evasion, gpu_models), XgbParams{}),
+  std::vector<LabelledWindow> train = without_held_out(data.train, evasion, gpu_models);
+  std::ranges::copy(without_held_out(data.real, evasion, gpu_models), std::back_inserter(train));
+  return TrainedClassifier(fit_model(train, without_held_out(data.calib, evasion, gpu_models), XgbParams{}),
                            gpu_context_for);
 }
 
@@ -286,8 +302,9 @@ json loso_synthetic(const BenchmarkOptions& o, const LosoData& data, const Progr
     return json(std::vector<json>(results.begin() + static_cast<std::ptrdiff_t>(from),
                                   results.begin() + static_cast<std::ptrdiff_t>(to)));
   };
-  return {{"data", "synthetic: retrained on the simulator without the held-out part (" +
-                       std::to_string(o.train_traces) + " traces per scenario), tested on it" +
+  return {{"data", "synthetic: retrained without the held-out part on the simulator (" +
+                       std::to_string(o.train_traces) + " traces per scenario)" + real_in_training(o) +
+                       "; tested on it" +
                        (o.interval_s ? " (test traces " + polling(o) + ")" : std::string())},
           {"leave_one_evasion_family_out", part(0, evasions.size())},
           {"leave_one_gpu_model_out", part(evasions.size(), evasions.size() + gpu_names.size())},
@@ -364,10 +381,8 @@ json real_loso(const BenchmarkOptions& o, const std::string& dir, const LosoData
         return {{"held_out_source", held}, {"accuracy", accuracy(tally)}};
       },
       fold_progress(progress, what));
-  std::ostringstream weight;
-  if (o.real_weight != 1) weight << ", each of their windows counted " << o.real_weight << " times";
   return {{"data", "real: " + dir + ", each source held out of training (trained on the simulator and the other "
-                                    "real sources of every --real directory" + weight.str() + ")"},
+                                    "real sources of every --real directory" + counted(o) + ")"},
           {"leave_one_source_out", out}};
 }
 

@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <functional>
 #include <set>
+#include <string_view>
 
 #include "features/gpu_context.hpp"
+#include "sim/gpu_models.hpp"
 #include "sim/simulated_source.hpp"
 
 namespace wt {
@@ -82,11 +84,17 @@ std::vector<LabelledWindow> without_held_out(const std::vector<LabelledWindow>& 
   std::set<std::string> held_scenarios;  // a row's group is its scenario's name
   for (const sim::ScenarioSpec& spec : sim::scenario_catalog())
     if (!evasion.empty() && spec.evasion == evasion) held_scenarios.insert(spec.name());
+  // A real trace names its GPU as its driver printed it ("Tesla V100-SXM2-32GB-LS"): hold it out
+  // with the model that name matches.
+  const auto held_gpu = [&](const std::string& name) {
+    if (gpu_models.empty()) return false;
+    const sim::GpuModel* m = sim::find_gpu_model(name);
+    const std::string_view model = m ? m->name : std::string_view(name);
+    return std::find(gpu_models.begin(), gpu_models.end(), model) != gpu_models.end();
+  };
   std::vector<LabelledWindow> out;
   for (const LabelledWindow& r : rows)
-    if (!held_scenarios.contains(r.group) &&
-        std::find(gpu_models.begin(), gpu_models.end(), r.gpu_model) == gpu_models.end())
-      out.push_back(r);
+    if (!held_scenarios.contains(r.group) && !held_gpu(r.gpu_model)) out.push_back(r);
   return out;
 }
 

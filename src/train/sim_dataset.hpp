@@ -42,8 +42,9 @@ void build_sim_dataset(const SimDatasetOptions& o, std::vector<LabelledWindow>& 
                        std::vector<LabelledWindow>& calibration);
 
 // The rows of `rows` outside a held-out part: none from a scenario of evasion family `evasion`
-// (when not empty), none on a GPU model of `gpu_models`. Every trace's windows depend only on its
-// own seed, so this is, row for row and in order, what a dataset built without the part holds.
+// (when not empty), none on a GPU model of `gpu_models` (real rows too, by the model their GPU's
+// name matches). Every trace's windows depend only on its own seed, so this is, row for row and in
+// order, what a dataset built without the part holds.
 std::vector<LabelledWindow> without_held_out(const std::vector<LabelledWindow>& rows, const std::string& evasion,
                                              const std::vector<std::string>& gpu_models);
 
