@@ -301,7 +301,14 @@ expect benchmark-manifest-labels 'jq -e ".real[0].by_label | has(\"INFERENCE\")"
 expect benchmark-manifest-no-auc 'jq -e "(.real[0].training_score.xgboost.roc_auc == null) and (.real[0].training_score.xgboost.windows.training == 0) and (.real[0].training_score | has(\"rules\") | not)" "$tmp/out" >/dev/null'
 # A model trained with those real windows weighted up says so in its provenance.
 check train-real-weight 0 "$wt" train --traces 5 --duration 60 --rounds 10 --real "$tmp/lab" --real-weight 50 --out "$tmp/model-real.json" --json
-expect train-real-weight-provenance 'jq -e ".provenance.data.real_weight == 50 and .provenance.data.real_files == 1 and .provenance.data.real_windows > 0" "$tmp/out" >/dev/null'
+expect train-real-weight-provenance 'jq -e ".provenance.data.real_weight == 50 and .provenance.data.real_files == 1 and .provenance.data.real_windows > 0 and .provenance.data.real_sources == [\"lab-a\"]" "$tmp/out" >/dev/null'
+# Scored with that model, the source it trained on is marked in-sample, in JSON and text.
+check benchmark-in-sample 0 "$wt" benchmark --trials 1 --duration 60 --model "$tmp/model-real.json" --real "$tmp/lab" --json
+expect benchmark-in-sample-marked 'jq -e ".real[0].trained_on_sources == [\"lab-a\"] and (.real[0].data | contains(\"the model was trained on lab-a: in-sample figures, not a test\"))" "$tmp/out" >/dev/null'
+check benchmark-in-sample-text 0 "$wt" benchmark --trials 1 --duration 60 --model "$tmp/model-real.json" --real "$tmp/lab"
+expect benchmark-in-sample-text-marked 'grep -q "lab-a (2 GPUs, trained on)" "$tmp/out"'
+check benchmark-not-in-sample 0 "$wt" benchmark --trials 1 --duration 60 --real "$tmp/lab" --json
+expect benchmark-not-in-sample-unmarked 'jq -e ".real[0].trained_on_sources == []" "$tmp/out" >/dev/null'
 check train-real-weight-zero 2 "$wt" train --traces 5 --real "$tmp/lab" --real-weight 0
 check train-real-weight-alone 2 "$wt" train --traces 5 --real-weight 10
 expect train-real-weight-alone-says-why 'grep -q "real-weight requires --real" "$tmp/err"'

@@ -6,6 +6,7 @@
 #include <iostream>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
@@ -55,6 +56,14 @@ nlohmann::json accuracy(const ModelBundle& b, const std::vector<LabelledWindow>&
   return {{"windows", y.size()}, {"accuracy", y.empty() ? 0.0 : static_cast<double>(all_right) / static_cast<double>(y.size())}, {"per_class", per_class}};
 }
 
+// The real sources among the training rows from `first` on (groups "real:<source>"), sorted:
+// `benchmark` marks their figures as in-sample.
+std::set<std::string> real_sources(const std::vector<LabelledWindow>& rows, std::size_t first) {
+  std::set<std::string> out;
+  for (std::size_t i = first; i < rows.size(); ++i) out.insert(rows[i].group.substr(real_group("").size()));
+  return out;
+}
+
 std::string utc_now() {
   const std::time_t t = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
   char buf[32];
@@ -87,6 +96,7 @@ int run_train(const TrainOptions& o) {
         {"stride_s", o.data.window.stride_s},
         {"real_dirs", o.real_dirs},
         {"real_files", real_files},
+        {"real_sources", real_sources(train, sim_rows)},
         {"real_windows", train.size() - sim_rows},
         {"real_weight", o.real_weight},
         {"training_windows", train.size()},

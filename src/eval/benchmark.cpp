@@ -5,6 +5,7 @@
 #include <iterator>
 #include <map>
 #include <memory>
+#include <set>
 #include <sstream>
 
 #include "classify/rule_classifier.hpp"
@@ -312,8 +313,10 @@ json loso_synthetic(const BenchmarkOptions& o, const LosoData& data, const Progr
 }
 
 // Per file, per source, per label; the per-GPU truth is IDLE for a GPU without compute.
+// `trained_sources`: the real sources the scored model was trained on (its provenance), whose
+// figures are in-sample and say so.
 json real(const std::string& dir, const std::vector<std::pair<std::string, const Classifier*>>& cls,
-          const WindowSpec& window, const ProgressFn& progress) {
+          const std::set<std::string>& trained_sources, const WindowSpec& window, const ProgressFn& progress) {
   const auto traces = list_real_traces(dir);
   std::map<std::string, std::map<std::string, Tally>> by_source, by_label;
   std::map<std::string, Tally> all;
@@ -344,7 +347,14 @@ json real(const std::string& dir, const std::vector<std::pair<std::string, const
   };
   const bool manifest = std::filesystem::exists(std::filesystem::path(dir) / kRealTraceManifest);
   const std::string labels = manifest ? "MANIFEST.csv, else file names" : "file names";
-  json report{{"data", "real: " + dir + " (labels from " + labels + "; not blended with synthetic figures)"},
+  std::vector<std::string> in_training;
+  for (const auto& [source, by] : by_source)
+    if (trained_sources.contains(source)) in_training.push_back(source);
+  std::string trained;
+  for (const auto& source : in_training) trained += (trained.empty() ? "" : ", ") + source;
+  if (!trained.empty()) trained = "; the model was trained on " + trained + ": in-sample figures, not a test";
+  json report{{"data", "real: " + dir + " (labels from " + labels + "; not blended with synthetic figures" + trained + ")"},
+              {"trained_on_sources", in_training},
               {"files", files},
               {"by_source", group(by_source)},
               {"by_label", group(by_label)}};
@@ -404,7 +414,11 @@ nlohmann::json run_benchmark(const BenchmarkOptions& o, const ProgressFn& progre
     report["model"] = c.trained->model().provenance.value("date", "");
     report["synthetic"] = standard(o, c, progress);
     const std::vector<std::pair<std::string, const Classifier*>> cls{{"rules", &c.rules}, {"xgboost", c.trained.get()}};
-    for (const auto& dir : o.real_dirs) reals.push_back(real(dir, cls, o.window, progress));
+    std::set<std::string> trained_sources;
+    const json& provenance = c.trained->model().provenance;
+    if (provenance.contains("data") && provenance["data"].contains("real_sources"))
+      trained_sources = provenance["data"]["real_sources"].get<std::set<std::string>>();
+    for (const auto& dir : o.real_dirs) reals.push_back(real(dir, cls, trained_sources, o.window, progress));
   } else {
     // The held-out protocols score models they retrain, not a loaded one: the report names the
     // recipe instead. Every retraining filters one dataset, built once.

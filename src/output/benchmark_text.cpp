@@ -1,5 +1,6 @@
 #include "output/benchmark_text.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -137,8 +138,10 @@ void real(std::ostream& out, const json& r) {
         const json& active = by[c]["active_window_accuracy"];
         return pair(by[c]["accuracy"]) + ", " + (active.is_null() ? std::string("   n/a") : pct(active.get<double>()));
       };
+      const json& trained = r.value("trained_on_sources", json::array());
+      const bool in_training = key == std::string("by_source") && std::find(trained.begin(), trained.end(), name) != trained.end();
       out << "    " << pad(name + " (" + std::to_string(by["xgboost"]["accuracy"]["job_count"].get<std::size_t>()) +
-                             " GPUs)",
+                             " GPUs" + (in_training ? ", trained on" : "") + ")",
                          56)
           << pad(cell("rules"), 28) << cell("xgboost") << '\n';
     }
