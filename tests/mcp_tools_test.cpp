@@ -254,5 +254,24 @@ TEST_F(McpTools, RunBenchmarkSmallGivesTheCliShape) {
   EXPECT_THROW(tools.call("run_benchmark", {{"protocol", "best"}}), RpcError);
 }
 
+TEST_F(McpTools, RunBenchmarkScoresRealDirectoriesApart) {
+  const std::string h200 = test::fixture("../../data/real-h200");
+  const json r = call(tools, "run_benchmark", {{"trials", 1}, {"duration_seconds", 30}, {"real_dirs", {h200}}});
+  ASSERT_FALSE(r.contains("isError")) << r.dump().substr(0, 400);
+  const json& s = r["structuredContent"];
+  EXPECT_TRUE(s.contains("synthetic"));
+  ASSERT_EQ(s["real"].size(), 1u);
+  EXPECT_NE(s["real"][0]["data"].get<std::string>().find("real: " + h200), std::string::npos);
+  // Arguments the protocol would ignore, or a directory that is not there, are the caller's to fix.
+  EXPECT_NE(error_text(call(tools, "run_benchmark", {{"protocol", "loso-real"}})).find("real_dirs"), std::string::npos);
+  EXPECT_NE(error_text(call(tools, "run_benchmark", {{"real_dirs", {h200}}, {"real_weight", 20}})).find("standard"),
+            std::string::npos);
+  EXPECT_NE(error_text(call(tools, "run_benchmark", {{"protocol", "loso"}, {"real_weight", 20}})).find("real_dirs"),
+            std::string::npos);
+  EXPECT_NE(error_text(call(tools, "run_benchmark", {{"trials", 1}, {"real_dirs", {"/nonexistent-dir"}}})), "");
+  EXPECT_THROW(tools.call("run_benchmark", {{"real_dirs", {""}}}), RpcError);
+  EXPECT_THROW(tools.call("run_benchmark", {{"real_weight", 0}}), RpcError);
+}
+
 }  // namespace
 }  // namespace wt::mcp

@@ -77,13 +77,13 @@ json seed_verdict_schema() {
 json benchmark_schema() {
   return object({{"window_seconds", kNumber},
                  {"stride_seconds", kNumber},
-                 {"protocol", {{"type", "string"}, {"enum", {"standard", "loso"}}}},
+                 {"protocol", {{"type", "string"}, {"enum", {"standard", "loso", "loso-real"}}}},
                  {"model", kString},  // the scored model's date, or "retrained" under loso
                  {"train_traces", kInteger},  // loso only: traces per scenario of each retrained model
                  {"real_weight", kNumber},    // loso only: what each real training window counts for
-                 {"synthetic", {{"type", "object"}}},
+                 {"synthetic", {{"type", "object"}}},  // absent under loso-real, which tests on real traces only
                  {"real", {{"type", "array"}, {"items", {{"type", "object"}}}}}},
-                {"window_seconds", "stride_seconds", "protocol", "model", "synthetic"});
+                {"window_seconds", "stride_seconds", "protocol", "model"});
 }
 
 json with_audit_log(json schema) {

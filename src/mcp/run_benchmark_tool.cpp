@@ -1,5 +1,6 @@
 // run_benchmark: the seed rules and the trained classifier scored side by side on simulator
-// test traces, as `workloadtruth benchmark --json` prints it. Small by default so a call takes seconds.
+// test traces (and on labelled real traces in the directories it is given), as
+// `workloadtruth benchmark --json` prints it. Small by default so a call takes seconds.
 #include <algorithm>
 
 #include "eval/benchmark.hpp"
@@ -34,10 +35,26 @@ json input_schema() {
                               "0.1-5 s, as in training)"}}},
             {"protocol",
              {{"type", "string"},
-              {"enum", {"standard", "loso"}},
+              {"enum", {"standard", "loso", "loso-real"}},
               {"default", "standard"},
               {"description",
-               "standard, or loso: retrain leaving one evasion family / GPU model out (minutes, not seconds)"}}}}},
+               "standard; loso: retrain leaving one evasion family / GPU model / real source out (minutes, not "
+               "seconds); loso-real: only the real sources of real_dirs, each held out"}}},
+            {"real_dirs",
+             {{"type", "array"},
+              {"items", {{"type", "string"}, {"minLength", 1}}},
+              {"description",
+               "Directories of labelled real traces (MANIFEST.csv labels, else <label>__<source>__<run>.csv): "
+               "scored per source and label, apart from the synthetic figures; under loso the retrained models "
+               "also train on them"}}},
+            {"real_weight",
+             {{"type", "number"},
+              {"exclusiveMinimum", 0},
+              {"maximum", 1000},
+              {"default", 1},
+              {"description",
+               "Under loso/loso-real: each real window a retrained model trains on counts as this many simulated "
+               "ones (the committed model used 20)"}}}}},
           {"additionalProperties", false}};
 }
 
@@ -49,6 +66,15 @@ json run(const json& a) {
   o.window.length_s = a.value("window_seconds", o.window.length_s);
   o.window.stride_s = std::min(o.window.stride_s, o.window.length_s);
   o.protocol = a.value("protocol", "standard");
+  o.real_dirs = a.value("real_dirs", std::vector<std::string>{});
+  // As the CLI does: an argument the protocol would ignore is refused, not silently dropped.
+  if (o.protocol == "loso-real" && o.real_dirs.empty())
+    throw ToolError("protocol loso-real holds out real sources: give them in real_dirs");
+  if (a.contains("real_weight")) {
+    if (o.protocol == "standard") throw ToolError("real_weight has no effect under protocol standard, which retrains nothing");
+    if (o.real_dirs.empty()) throw ToolError("real_weight weighs the real traces of real_dirs: give them");
+    o.real_weight = a.at("real_weight").get<float>();
+  }
   return run_benchmark(o, ProgressFn());
 }
 
@@ -59,7 +85,8 @@ Tool run_benchmark_tool() {
           "Benchmark the classifiers",
           "Scores the seed tool's rules and the trained classifier on simulator test traces whose seeds were never "
           "trained on: accuracy per class, detection of 18 families of disguised training, false training calls, "
-          "calibration and confusion. Synthetic figures only; they say nothing of real traces.",
+          "calibration and confusion; with real_dirs, also labelled real traces per source and label. Synthetic and "
+          "real figures are reported apart, never blended.",
           input_schema(),
           benchmark_schema(),
           {{"readOnlyHint", true}, {"openWorldHint", false}},
