@@ -78,8 +78,18 @@ if [ -f "$fx/nvml/two_gpus.txt" ]; then
   check nvml-record 0 env FAKE_NVML_FIXTURE="$fx/nvml/two_gpus.txt" "$wt" record --backend nvml --samples 3 --interval 0.01 --out "$tmp/live.csv"
   check nvml-replay 0 "$wt" classify --replay "$tmp/live.csv" --json
   # SIGTERM (or Ctrl-C) ends a live recording with every sample taken written out, exit 0.
-  check nvml-record-stopped 0 env FAKE_NVML_FIXTURE="$fx/nvml/two_gpus.txt" timeout --preserve-status -s TERM 1 \
-    "$wt" record --backend nvml --gpu 0 --samples 100000 --interval 0.05 --out "$tmp/stopped.csv" --json
+  # The signal goes once the output file exists (the handler is set just after it is opened), not
+  # after a fixed delay that a loaded sanitizer build can outlast before it reaches main.
+  record_then_term() {
+    FAKE_NVML_FIXTURE="$fx/nvml/two_gpus.txt" "$wt" record --backend nvml --gpu 0 --samples 100000 \
+      --interval 0.05 --out "$tmp/stopped.csv" --json &
+    local pid=$! i
+    for i in $(seq 300); do [ -e "$tmp/stopped.csv" ] && break; sleep 0.1; done
+    sleep 0.5
+    kill -TERM $pid
+    wait $pid
+  }
+  check nvml-record-stopped 0 record_then_term
   expect nvml-record-stopped-whole 'jq -e ".stopped_by == \"SIGTERM\" and .samples > 2" "$tmp/out" >/dev/null &&
     [ $(($(wc -l <"$tmp/stopped.csv") - 1)) -eq $(jq .samples "$tmp/out") ]'
   check nvml-init-error 3 env FAKE_NVML_FIXTURE="$fx/nvml/two_gpus.txt" FAKE_NVML_INIT_ERROR=9 "$wt" classify --backend nvml --samples 3 --interval 0.01
