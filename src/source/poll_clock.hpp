@@ -15,8 +15,9 @@ class PollClock {
   // Returns when the next poll is due. The first is immediate. Later ones are due an interval
   // after the previous due time, so sleep overshoot does not accumulate into drift; after a
   // stall longer than an interval (a hung driver call, a suspended process) the schedule
-  // restarts from now instead of bursting to catch up.
-  void wait() {
+  // restarts from now instead of bursting to catch up. Returns the poll's start on the steady
+  // clock (seconds), for sources that time other work by it.
+  double wait() {
     if (polls_ > 0) {
       if (const double left = next_s_ - steady_s(); left > 0)
         std::this_thread::sleep_for(std::chrono::duration<double>(left));
@@ -24,6 +25,7 @@ class PollClock {
     const double start = steady_s();
     next_s_ = (polls_ == 0 || start - next_s_ > interval_s_) ? start + interval_s_ : next_s_ + interval_s_;
     ++polls_;
+    return start;
   }
 
   // Wall clock to the millisecond, the precision nvidia-smi logs and the trace format keep.

@@ -2,11 +2,8 @@
 
 #include <algorithm>
 #include <array>
-#include <chrono>
-#include <cmath>
 #include <cstring>
 #include <span>
-#include <thread>
 #include <utility>
 
 #include "source/nvml/nvml_library.hpp"
@@ -53,14 +50,6 @@ std::string read_text(NvmlLibrary::Fn<nvmlReturn_t(nvmlDevice_t, char*, unsigned
   if (fn == nullptr || fn(device, text.data(), size) != NVML_SUCCESS) return {};
   text.resize(std::min(text.find('\0'), text.size()));
   return text;
-}
-
-double steady_s() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
-
-// Wall clock to the millisecond, the precision nvidia-smi logs and the trace format keep.
-double wall_clock_s() {
-  const double s = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
-  return std::round(s * 1000) / 1000;
 }
 
 constexpr double kBytesPerMiB = 1024.0 * 1024.0;
@@ -238,7 +227,9 @@ void NvmlSource::Device::read_nvlink(const NvmlLibrary& lib, SignalValues& v) {
 }
 
 NvmlSource::NvmlSource(NvmlOptions options)
-    : options_(std::move(options)), lib_(std::make_unique<NvmlLibrary>(options_.library)) {
+    : options_(std::move(options)),
+      lib_(std::make_unique<NvmlLibrary>(options_.library)),
+      clock_(options_.interval_s) {
   unsigned int count = 0;
   if (const nvmlReturn_t rc = lib_->device_get_count(&count); rc != NVML_SUCCESS)
     throw NoTelemetryError("cannot count the NVIDIA GPUs: " + lib_->error_string(rc));
@@ -291,22 +282,12 @@ bool NvmlSource::next(Sample& out) {
 bool NvmlSource::poll() {
   if (std::all_of(devices_.begin(), devices_.end(), [](const Device& d) { return d.lost; })) return false;
 
-  // The first poll is immediate. Later ones are due an interval after the previous due time,
-  // so sleep overshoot does not accumulate into drift; after a stall longer than an interval
-  // (a hung driver call, a suspended process) the schedule restarts from now instead of
-  // bursting to catch up.
-  const double interval = std::max(options_.interval_s, 0.0);
-  if (polls_ > 0) {
-    if (const double wait = next_poll_s_ - steady_s(); wait > 0)
-      std::this_thread::sleep_for(std::chrono::duration<double>(wait));
-  }
-  const double start = steady_s();
-  next_poll_s_ = (polls_ == 0 || start - next_poll_s_ > interval) ? start + interval : next_poll_s_ + interval;
+  const double start = clock_.wait();
   ++polls_;
 
   pending_.clear();
   pending_pos_ = 0;
-  const double time_s = wall_clock_s();
+  const double time_s = PollClock::wall_clock_s();
   for (Device& d : devices_) {
     if (d.lost) continue;
     Sample s{{time_s, {}}, d.gpu};

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "source/poll_clock.hpp"
 #include "source/telemetry_source.hpp"
 
 namespace wt {
@@ -46,7 +47,7 @@ class NvmlSource final : public TelemetrySource {
   std::vector<Sample> pending_;  // one poll's samples, handed out one by one
   std::size_t pending_pos_ = 0;
   std::size_t polls_ = 0;
-  double next_poll_s_ = 0;       // steady-clock time the next poll is due
+  PollClock clock_;
 };
 
 }  // namespace wt
