@@ -1,6 +1,5 @@
 #include "source/amd/amd_source.hpp"
 
-#include <algorithm>
 #include <set>
 #include <utility>
 
@@ -62,9 +61,9 @@ struct AmdSource::Device {
 };
 
 AmdSource::AmdSource(AmdOptions options)
-    : options_(std::move(options)),
-      read_pcie_(options_.interval_s >= options_.pcie_min_interval_s),
-      clock_(options_.interval_s) {
+    : PolledSource(options.samples, options.interval_s),
+      options_(std::move(options)),
+      read_pcie_(options_.interval_s >= options_.pcie_min_interval_s) {
   Diagnostics notes;
   reader_ = open_reader(options_, notes);
   for (Diagnostic& d : notes) report(std::move(d));
@@ -90,23 +89,8 @@ AmdSource::~AmdSource() = default;
 
 std::string AmdSource::library() const { return reader_->library(); }
 
-bool AmdSource::next(Sample& out) {
-  if (pending_pos_ == pending_.size()) {
-    if (options_.samples > 0 && polls_ >= options_.samples) return false;
-    if (!poll()) return false;
-  }
-  out = pending_[pending_pos_++];
-  return true;
-}
-
 // One sample per live GPU, all stamped with the same wall-clock time. False when every GPU is lost.
-bool AmdSource::poll() {
-  if (std::all_of(devices_.begin(), devices_.end(), [](const Device& d) { return d.lost; })) return false;
-  clock_.wait();
-  ++polls_;
-
-  pending_.clear();
-  pending_pos_ = 0;
+bool AmdSource::poll(double /*start_s*/, std::vector<Sample>& out) {
   const double time_s = PollClock::wall_clock_s();
   for (Device& d : devices_) {
     if (d.lost) continue;
@@ -125,9 +109,9 @@ bool AmdSource::poll() {
     for (const FailedCall& f : failed)
       if (d.reported.insert(f.call).second)
         report({d.where, f.call + " failed: " + f.why + "; that signal is missing while it fails", true});
-    pending_.push_back(std::move(s));
+    out.push_back(std::move(s));
   }
-  return !pending_.empty();
+  return !out.empty();
 }
 
 }  // namespace wt

@@ -9,8 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "source/poll_clock.hpp"
-#include "source/telemetry_source.hpp"
+#include "source/polled_source.hpp"
 
 namespace wt {
 
@@ -29,12 +28,11 @@ struct AmdOptions {
   double pcie_min_interval_s = 2.0;
 };
 
-class AmdSource final : public TelemetrySource {
+class AmdSource final : public PolledSource {
  public:
   // Throws NoTelemetryError (with a one-line reason) when no library, driver or GPU is there.
   explicit AmdSource(AmdOptions options);
   ~AmdSource() override;
-  bool next(Sample& out) override;
   std::string describe() const override { return "amd"; }
   // How many GPUs the library reports (read or not).
   std::size_t gpu_count() const { return gpu_count_; }
@@ -43,17 +41,13 @@ class AmdSource final : public TelemetrySource {
 
  private:
   struct Device;
-  bool poll();
+  bool poll(double start_s, std::vector<Sample>& out) override;
 
   AmdOptions options_;
   std::unique_ptr<AmdGpuReader> reader_;
   std::vector<Device> devices_;
   std::size_t gpu_count_ = 0;
   bool read_pcie_ = false;
-  std::vector<Sample> pending_;  // one poll's samples, handed out one by one
-  std::size_t pending_pos_ = 0;
-  std::size_t polls_ = 0;
-  PollClock clock_;
 };
 
 }  // namespace wt

@@ -227,9 +227,9 @@ void NvmlSource::Device::read_nvlink(const NvmlLibrary& lib, SignalValues& v) {
 }
 
 NvmlSource::NvmlSource(NvmlOptions options)
-    : options_(std::move(options)),
-      lib_(std::make_unique<NvmlLibrary>(options_.library)),
-      clock_(options_.interval_s) {
+    : PolledSource(options.samples, options.interval_s),
+      options_(std::move(options)),
+      lib_(std::make_unique<NvmlLibrary>(options_.library)) {
   unsigned int count = 0;
   if (const nvmlReturn_t rc = lib_->device_get_count(&count); rc != NVML_SUCCESS)
     throw NoTelemetryError("cannot count the NVIDIA GPUs: " + lib_->error_string(rc));
@@ -269,39 +269,23 @@ NvmlSource::NvmlSource(NvmlOptions options)
 
 NvmlSource::~NvmlSource() = default;
 
-bool NvmlSource::next(Sample& out) {
-  if (pending_pos_ == pending_.size()) {
-    if (options_.samples > 0 && polls_ >= options_.samples) return false;
-    if (!poll()) return false;
-  }
-  out = pending_[pending_pos_++];
-  return true;
-}
-
 // One sample per live GPU, all stamped with the same wall-clock time. False when every GPU is lost.
-bool NvmlSource::poll() {
-  if (std::all_of(devices_.begin(), devices_.end(), [](const Device& d) { return d.lost; })) return false;
-
-  const double start = clock_.wait();
-  ++polls_;
-
-  pending_.clear();
-  pending_pos_ = 0;
+bool NvmlSource::poll(double start_s, std::vector<Sample>& out) {
   const double time_s = PollClock::wall_clock_s();
   for (Device& d : devices_) {
     if (d.lost) continue;
     Sample s{{time_s, {}}, d.gpu};
     try {
       d.read(*lib_, s.values);
-      d.refresh_processes(*lib_, s.values, start, options_.process_refresh_s);
+      d.refresh_processes(*lib_, s.values, start_s, options_.process_refresh_s);
       s.processes = d.processes;
-      pending_.push_back(std::move(s));
+      out.push_back(std::move(s));
     } catch (const GpuLost&) {
       d.lost = true;
       report({d.where, "GPU is lost; no longer read", true});
     }
   }
-  return !pending_.empty();
+  return !out.empty();
 }
 
 }  // namespace wt

@@ -7,8 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "source/poll_clock.hpp"
-#include "source/telemetry_source.hpp"
+#include "source/polled_source.hpp"
 
 namespace wt {
 
@@ -25,29 +24,24 @@ struct NvmlOptions {
   double process_refresh_s = 5.0;
 };
 
-class NvmlSource final : public TelemetrySource {
+class NvmlSource final : public PolledSource {
  public:
   // Throws NoTelemetryError (with a one-line reason) when the library, the driver or a GPU
   // is missing.
   explicit NvmlSource(NvmlOptions options);
   ~NvmlSource() override;
-  bool next(Sample& out) override;
   std::string describe() const override { return "nvml"; }
   // How many GPUs the driver reports (read or not).
   std::size_t gpu_count() const { return gpu_count_; }
 
  private:
   struct Device;
-  bool poll();
+  bool poll(double start_s, std::vector<Sample>& out) override;
 
   NvmlOptions options_;
   std::unique_ptr<NvmlLibrary> lib_;
   std::vector<Device> devices_;
   std::size_t gpu_count_ = 0;
-  std::vector<Sample> pending_;  // one poll's samples, handed out one by one
-  std::size_t pending_pos_ = 0;
-  std::size_t polls_ = 0;
-  PollClock clock_;
 };
 
 }  // namespace wt

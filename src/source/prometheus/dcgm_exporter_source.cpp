@@ -8,33 +8,28 @@
 namespace wt {
 
 DcgmExporterSource::DcgmExporterSource(DcgmExporterOptions options)
-    : options_(std::move(options)), clock_(options_.interval_s), readings_(options_.gpu) {
+    : PolledSource(options.samples, options.interval_s), options_(std::move(options)), readings_(options_.gpu) {
   std::tie(base_, path_) = split_url(options_.url);
-  if (const std::size_t served = fetch(); pending_.empty())
+  if (poll_now() == 0)
     throw NoTelemetryError(options_.url +
                            (options_.gpu ? ": no GPU " + std::to_string(*options_.gpu) + " among" : ": no") +
-                           " DCGM GPU metrics (DCGM_FI_DEV_GPU_UTIL, ...) in the " + std::to_string(served) +
+                           " DCGM GPU metrics (DCGM_FI_DEV_GPU_UTIL, ...) in the " + std::to_string(served_) +
                            " metrics served; is it dcgm-exporter's /metrics?");
+  started_ = true;
 }
 
-bool DcgmExporterSource::next(Sample& out) {
-  while (pending_pos_ == pending_.size()) {
-    if (options_.samples > 0 && polls_ >= options_.samples) return false;
-    try {
-      fetch();
-    } catch (const std::exception& e) {  // unreachable for a while, or a runaway page: the run goes on
-      report({options_.url, std::string(e.what()) + "; this poll is missing"});
-    }
+bool DcgmExporterSource::poll(double /*start_s*/, std::vector<Sample>& out) {
+  try {
+    fetch(out);
+  } catch (const std::exception& e) {
+    if (!started_) throw;  // the constructor's scrape tells whether there is an exporter at all
+    // Unreachable for a while, or a runaway page: the run goes on.
+    report({options_.url, std::string(e.what()) + "; this poll is missing"});
   }
-  out = pending_[pending_pos_++];
   return true;
 }
 
-std::size_t DcgmExporterSource::fetch() {
-  clock_.wait();
-  ++polls_;
-  pending_.clear();
-  pending_pos_ = 0;
+void DcgmExporterSource::fetch(std::vector<Sample>& out) {
   const HttpResponse r = http_get(base_, path_, options_.auth);
   if (r.status != 200)
     throw NoTelemetryError(options_.url + ": HTTP status " + std::to_string(r.status) +
@@ -45,8 +40,8 @@ std::size_t DcgmExporterSource::fetch() {
   const auto time_ms = static_cast<std::int64_t>(std::llround(PollClock::wall_clock_s() * 1000));
   for (const MetricPoint& p : page.points) readings_.add(p, time_ms, options_.url, problems);
   for (Diagnostic& d : problems) report(std::move(d));
-  pending_ = readings_.take();
-  return page.points.size();
+  out = readings_.take();
+  served_ = page.points.size();
 }
 
 }  // namespace wt

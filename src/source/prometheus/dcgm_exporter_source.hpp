@@ -7,10 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "source/poll_clock.hpp"
 #include "source/prometheus/http_auth.hpp"
 #include "source/prometheus/dcgm_fields.hpp"
-#include "source/telemetry_source.hpp"
+#include "source/polled_source.hpp"
 
 namespace wt {
 
@@ -22,26 +21,25 @@ struct DcgmExporterOptions {
   HttpAuth auth;
 };
 
-class DcgmExporterSource final : public TelemetrySource {
+class DcgmExporterSource final : public PolledSource {
  public:
   // Scrapes once at once: throws NoTelemetryError when nothing answers or the page holds no
   // DCGM GPU metrics, std::invalid_argument for a URL that is not http(s).
   explicit DcgmExporterSource(DcgmExporterOptions options);
-  bool next(Sample& out) override;
   std::string describe() const override { return "dcgm:" + options_.url; }
 
  private:
-  // One scrape's samples into pending_ (bad lines and values reported); throws when nothing
-  // usable answers. Returns how many metrics the page held.
-  std::size_t fetch();
+  // After the first, a scrape that fails is reported and its poll is missing; the run goes on.
+  bool poll(double start_s, std::vector<Sample>& out) override;
+  // One scrape's samples into `out` (bad lines and values reported); throws when nothing usable
+  // answers.
+  void fetch(std::vector<Sample>& out);
 
   DcgmExporterOptions options_;
   std::string base_, path_;
-  PollClock clock_;
-  std::size_t polls_ = 0;
   DcgmReadings readings_;
-  std::vector<Sample> pending_;
-  std::size_t pending_pos_ = 0;
+  bool started_ = false;     // past the constructor's first scrape
+  std::size_t served_ = 0;  // metrics on the last page read
 };
 
 }  // namespace wt
