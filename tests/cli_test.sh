@@ -78,8 +78,9 @@ if [ -f "$fx/nvml/two_gpus.txt" ]; then
   check nvml-record 0 env FAKE_NVML_FIXTURE="$fx/nvml/two_gpus.txt" "$wt" record --backend nvml --samples 3 --interval 0.01 --out "$tmp/live.csv"
   check nvml-replay 0 "$wt" classify --replay "$tmp/live.csv" --json
   # SIGTERM (or Ctrl-C) ends a live recording with every sample taken written out, exit 0.
-  # The signal goes once the output file exists (the handler is set just after it is opened), not
-  # after a fixed delay that a loaded sanitizer build can outlast before it reaches main.
+  # The signal goes once the output file exists (the handler is set before it is opened) and a few
+  # polls have had time to run, not after a fixed delay that a loaded sanitizer build can outlast
+  # before it reaches main.
   record_then_term() {
     FAKE_NVML_FIXTURE="$fx/nvml/two_gpus.txt" "$wt" record --backend nvml --gpu 0 --samples 100000 \
       --interval 0.05 --out "$tmp/stopped.csv" --json &

@@ -34,11 +34,12 @@ int run_record(const RecordOptions& o) {
   if (!o.source.replay_file.empty() && std::filesystem::equivalent(o.source.replay_file, o.out_path, ec))
     throw std::invalid_argument("--out is the file being replayed; refusing to overwrite it");
   const auto source = o.source.open();
+  // Ctrl-C or SIGTERM ends a live recording after the poll in progress, with the file whole.
+  // Set before the file is opened, so that a file on disk means a recording that stops cleanly.
+  install_stop_handlers();
   std::ofstream out(o.out_path, std::ios::binary | std::ios::trunc);
   if (!out) throw InputError(o.out_path + ": cannot be written");
   const auto writer = make_trace_writer(format, out);
-  // Ctrl-C or SIGTERM ends a live recording after the poll in progress, with the file whole.
-  install_stop_handlers();
   Sample s;
   std::size_t samples = 0;
   while (!stop_signal() && source->next(s)) {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstddef>
 #include <cmath>
 #include <thread>
 
@@ -27,6 +28,9 @@ class PollClock {
     ++polls_;
     return start;
   }
+
+  // Polls started so far.
+  std::size_t polls() const { return polls_; }
 
   // Wall clock to the millisecond, the precision nvidia-smi logs and the trace format keep.
   static double wall_clock_s() {

@@ -30,7 +30,6 @@ class PolledSource : public TelemetrySource {
 
  private:
   std::size_t samples_;
-  std::size_t polls_ = 0;
   PollClock clock_;
   bool ended_ = false;
   std::vector<Sample> pending_;
