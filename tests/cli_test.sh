@@ -39,6 +39,10 @@ check replay-json 0 "$wt" classify --replay "$fx/csv/two_gpus.csv" --classifier 
 expect replay-shape 'jq -e "(.source | startswith(\"replay:\")) and (.gpus | length == 2) and .gpus[0].workload_type == \"TRAINING\" and .gpus[1].workload_type == \"IDLE\" and (.gpus[0].windows[0] | has(\"start\") and has(\"end\") and has(\"workload_type\") and has(\"confidence\")) and (.gpus[0] | has(\"uuid\") and has(\"name\") and has(\"reasons\") and has(\"features\"))" "$tmp/out" >/dev/null'
 check replay-text 0 "$wt" classify --replay "$fx/csv/two_gpus.csv" --classifier rules
 expect replay-text-lines 'grep -q "^0 .*TRAINING" "$tmp/out" && grep -q "^1 .*IDLE" "$tmp/out" && grep -q "note: .*fan.speed" "$tmp/err"'
+cp "$tmp/out" "$tmp/replay-text.out"
+check replay-positional 0 "$wt" classify "$fx/csv/two_gpus.csv" --classifier rules
+expect replay-positional-same 'cmp -s "$tmp/out" "$tmp/replay-text.out"'
+check replay-positional-and-flag 2 "$wt" classify "$fx/csv/two_gpus.csv" --replay "$fx/csv/two_gpus.csv"
 check noheader 0 "$wt" classify --replay "$fx/csv/noheader_nounits.csv" --columns timestamp,index,utilization.gpu,power.draw --json
 check noheader-missing-columns 1 "$wt" classify --replay "$fx/csv/noheader_nounits.csv"
 expect noheader-message 'grep -q "noheader_nounits.csv:1: no header line" "$tmp/err"'

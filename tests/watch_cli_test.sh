@@ -19,7 +19,9 @@ check once-json 0 "$wt" watch --replay "$csv" --classifier rules --once --json -
 expect once-every-line-json 'jq -e . "$tmp/out" >/dev/null && [ $(grep -c "" "$tmp/out") -eq 3 ]'
 expect once-windows 'jq -se "[.[] | select(.type == \"window\") | .gpu_index] == [0, 1] and .[0].workload_type == .[0].job_type and (.[0] | has(\"window_start\") and has(\"confidence\") and has(\"held_s\") and has(\"declared\") and has(\"mismatch\"))" "$tmp/out" >/dev/null'
 expect once-end 'tail -1 "$tmp/out" | jq -e ".type == \"end\" and .reason == \"--once\" and .log == null" >/dev/null'
-
+cp "$tmp/out" "$tmp/once.out"
+check once-positional 0 "$wt" watch "$csv" --classifier rules --once --json --no-log
+expect once-positional-same 'cmp -s "$tmp/out" "$tmp/once.out"'
 # The whole replay (as fast as it reads): a log entry per window per GPU, and the log verifies.
 check replay-log 0 "$wt" watch --replay "$csv" --classifier rules --json --log "$tmp/a.log"
 expect replay-windows-logged 'n=$(jq -s "[.[] | select(.type == \"window\")] | length" "$tmp/out"); [ "$n" -ge 8 ] && [ "$(grep -c "" "$tmp/a.log")" -eq "$n" ] && tail -1 "$tmp/out" | jq -e ".log_entries == $n and .reason == \"end of data\"" >/dev/null'

@@ -56,6 +56,7 @@ Command add_classify_command(CLI::App& app) {
   CLI::App* sub = app.add_subcommand("classify", "Classify what each GPU is doing (exit 0 classified, 1 bad input, "
                                                  "2 usage, 3 no telemetry)");
   o->source.add_to(*sub, "--format");
+  o->source.add_trace_positional(*sub);
   sub->add_option("--window", o->window.length_s, "Window length in seconds")->check(CLI::Range(0.1, 86400.0));
   sub->add_option("--stride", o->window.stride_s, "Seconds between window starts")->check(CLI::Range(0.1, 86400.0));
   sub->add_option("--classifier", o->classifier,

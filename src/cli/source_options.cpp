@@ -14,7 +14,7 @@ void SourceOptions::add_to(CLI::App& app, const std::string& format_flag, std::s
                  "prometheus (DCGM samples a Prometheus server kept), sim (physical simulator), synthetic (seed "
                  "profiles), replay")
       ->check(CLI::IsMember({"nvml", "amd", "auto", "dcgm", "prometheus", "sim", "synthetic", "replay"}));
-  app.add_option("--replay", replay_file,
+  replay_option = app.add_option("--replay", replay_file,
                  "Recorded trace: nvidia-smi CSV, WorkloadTruth JSONL, rocm-smi or amd-smi metric --csv/--json "
                  "(implies --backend replay)");
   app.add_option(format_flag, input_format, "Replay file format (default: detected)")
@@ -60,6 +60,10 @@ void SourceOptions::add_to(CLI::App& app, const std::string& format_flag, std::s
       ->transform(CLI::AsNumberWithUnit(std::map<std::string, double>{{"s", 1}, {"m", 60}, {"h", 3600}, {"d", 86400}},
                                         CLI::AsNumberWithUnit::CASE_SENSITIVE))
       ->check(CLI::PositiveNumber);
+}
+
+void SourceOptions::add_trace_positional(CLI::App& app) {
+  app.add_option("trace", replay_file, "Recorded trace, as --replay")->excludes(replay_option);
 }
 
 std::unique_ptr<TelemetrySource> SourceOptions::open() const {

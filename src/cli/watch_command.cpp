@@ -205,6 +205,7 @@ Command add_watch_command(CLI::App& app) {
       "Classify every GPU continuously over sliding windows, log each window to the audit log, and alert when a GPU "
       "keeps doing something other than its declared workload (exit 0 ok, 1 bad input, 2 usage, 3 no telemetry)");
   o->source.add_to(*sub, "--format", 0);
+  o->source.add_trace_positional(*sub);
   auto& w = o->watch;
   sub->add_option("--window", w.window.length_s, "Window length in seconds")->check(CLI::Range(0.1, 86400.0));
   sub->add_option("--stride", w.window.stride_s, "Seconds between window starts")->check(CLI::Range(0.1, 86400.0));
