@@ -62,6 +62,17 @@ TEST(GpuSummary, UnsureTrainingWindowsDoNotOverrideTheMajority) {
   EXPECT_NE(s.reasons[0].find("4 of 14 active windows"), std::string::npos);
 }
 
+TEST(GpuSummary, ConfidentTrainingIsJudgedByTheTrainingScore) {
+  // Calibrated confidences read lower than the model's P(TRAINING): the override's bar is on the
+  // latter, so two windows of score 0.9 (confidence 0.7) still make a diluted job TRAINING.
+  std::vector<WindowVerdict> v(10, {0, 30, false, I, 0.9, 0.1, 50});
+  for (int i = 0; i < 2; ++i) v.push_back({0, 30, false, T, 0.7, 0.9, 50});
+  EXPECT_EQ(summarize_windows(v, {}, {}).type, WorkloadType::Training);
+  // Without a score (the seed rules), the confidence is the bar.
+  for (std::size_t i = 10; i < v.size(); ++i) v[i].training_score.reset();
+  EXPECT_EQ(summarize_windows(v, {}, {}).type, WorkloadType::Inference);
+}
+
 TEST(GpuSummary, TieGoesToTheMoreConfidentClass) {
   EXPECT_EQ(summarize_windows(windows({{T, 0.5}, {I, 1}}), {}, {}).type, WorkloadType::Inference);
   EXPECT_EQ(summarize_windows(windows({{T, 1}, {I, 0.5}}), {}, {}).type, WorkloadType::Training);

@@ -71,6 +71,18 @@ TEST(Tally, AddingKeepsEveryScore) {
   EXPECT_DOUBLE_EQ(a.training_score.to_json()["roc_auc"].get<double>(), 1.0);
 }
 
+TEST(Tally, AddingKeepsCalibrationAndAbstentions) {
+  Tally a, b;
+  a.calibration.add(0.95, true);
+  b.calibration.add(0.97, false);
+  b.calibration.abstained = 2;
+  a += b;
+  EXPECT_EQ(a.calibration.count[9], 2u);
+  EXPECT_EQ(a.calibration.right[9], 1u);
+  EXPECT_EQ(a.calibration.abstained, 2u);
+  EXPECT_EQ(a.calibration.to_json().size(), 1u);  // one bin; abstentions are not a bin
+}
+
 TEST(Confusion, PoolsEveryActiveNonTrainingTruth) {
   Confusion c;
   c.add(WorkloadType::Inference, WorkloadType::Training);  // counted, called

@@ -63,6 +63,22 @@ TEST(TrainedClassifier, AbstainsOnWindowsUnlikeTheTrainingData) {
   EXPECT_NE(v.reasons.front().find("Unlike the training data"), std::string::npos);
 }
 
+TEST(TrainedClassifier, ConfidenceIsTheProbabilityThroughTheModelsMap) {
+  const GpuIdentity gpu{0, "", "NVIDIA H100 80GB HBM3", ""};
+  const auto rs = flat(95, 600, 60000);
+  ModelBundle plain = load_model_bundle("");
+  EXPECT_FALSE(plain.confidence.identity());  // the committed model carries its fitted map
+  ModelBundle halved = load_model_bundle("");
+  plain.confidence = ConfidenceMap();
+  halved.confidence = ConfidenceMap({{0.0, 0.0}, {1.0, 0.5}});
+  const Verdict a = TrainedClassifier(std::move(plain), gpu_context_for).classify({rs, gpu});
+  const Verdict b = TrainedClassifier(std::move(halved), gpu_context_for).classify({rs, gpu});
+  EXPECT_EQ(a.type, b.type);  // the map changes what is reported, never the verdict
+  EXPECT_EQ(a.training_score, b.training_score);
+  EXPECT_NEAR(b.confidence, a.confidence / 2, 1e-12);
+  EXPECT_EQ(a.reasons.back(), b.reasons.back());  // "Model probability ...": the model's own
+}
+
 TEST(TrainedClassifier, TemperatureOneKeepsProbabilities) {
   const float p[] = {0.7f, 0.2f, 0.1f};
   const auto q = temper(p, 3, 1.0);
@@ -87,6 +103,18 @@ TEST(ModelBundle, RejectsForeignOrStaleFiles) {
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("old.json: model format version 1"), std::string::npos) << e.what();
   }
+  // A map that is not monotone is named with the file; a model from before maps reads as identity.
+  auto bad_map = nlohmann::json::parse(embedded_model_json());
+  bad_map["confidence_map"] = {{0.6, 0.9}, {0.8, 0.5}};
+  try {
+    ModelBundle::from_json(bad_map.dump(), "m.json");
+    ADD_FAILURE() << "a decreasing confidence map was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("m.json: confidence map"), std::string::npos) << e.what();
+  }
+  auto no_map = nlohmann::json::parse(embedded_model_json());
+  no_map.erase("confidence_map");
+  EXPECT_TRUE(ModelBundle::from_json(no_map.dump(), "m.json").confidence.identity());
   auto short_of_a_class = nlohmann::json::parse(embedded_model_json());
   short_of_a_class["xgboost_ubj_base64_per_class"].erase(0);
   EXPECT_THROW(ModelBundle::from_json(short_of_a_class.dump(), "m.json"), InputError);

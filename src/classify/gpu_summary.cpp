@@ -23,7 +23,10 @@ Verdict summarize_windows(const std::vector<WindowVerdict>& windows, const std::
   for (const auto& w : windows) {
     ++count[slot(w.type)];
     conf_sum[slot(w.type)] += w.confidence;
-    if (w.type == WorkloadType::Training && w.confidence >= kTrainingJobMinConfidence) ++confident_training;
+    // The model's own P(TRAINING) where it gives one: the bar was set on that, not on the
+    // calibrated confidence, which reads lower in the range where the model is over-sure.
+    if (w.type == WorkloadType::Training && w.training_score.value_or(w.confidence) >= kTrainingJobMinConfidence)
+      ++confident_training;
   }
   const std::size_t idle = count[slot(WorkloadType::Idle)];
   const std::size_t active = windows.size() - idle;

@@ -17,8 +17,8 @@ struct WindowVerdict {
   std::optional<double> mean_util_pct;  // lets evaluations tell an idle stretch of a job
 };
 
-// Training gets the job verdict when confident TRAINING windows (confidence at least
-// kTrainingJobMinConfidence) hold this share of the active windows (and number at least
+// Training gets the job verdict when confident TRAINING windows (training score, else confidence,
+// at least kTrainingJobMinConfidence) hold this share of the active windows (and number at least
 // kTrainingJobMinWindows), even if another class holds more: training diluted among inference or
 // padded with idle time is still training. Only confident windows count, because a stretch of real
 // training reads as clear training, while the stray TRAINING windows of a serving or HPC job are

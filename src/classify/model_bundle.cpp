@@ -4,6 +4,7 @@
 #include <cmath>
 #include <fstream>
 #include <iterator>
+#include <stdexcept>
 
 #include "core/base64.hpp"
 #include "core/diagnostic.hpp"
@@ -50,6 +51,7 @@ std::string ModelBundle::to_json() const {
               {"classes", classes_json},
               {"feature_range", range},
               {"temperature", temperature},
+              {"confidence_map", confidence.to_json()},
               {"abstain_below", abstain_below},
               {"max_out_of_range", max_out_of_range},
               {"provenance", provenance},
@@ -84,6 +86,14 @@ ModelBundle ModelBundle::from_json(std::string_view text, const std::string& ori
       b.high[i] = r.at(1).get<float>();
     }
     b.temperature = j.at("temperature").get<double>();
+    // Models trained before 2026-12-05 have no map: their confidence is the probability.
+    if (j.contains("confidence_map")) {
+      try {
+        b.confidence = ConfidenceMap::from_json(j.at("confidence_map"));
+      } catch (const std::invalid_argument& e) {
+        throw InputError(origin + ": " + e.what());
+      }
+    }
     b.abstain_below = j.at("abstain_below").get<double>();
     b.max_out_of_range = j.at("max_out_of_range").get<std::size_t>();
     b.provenance = j.value("provenance", json::object());

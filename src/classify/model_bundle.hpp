@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "classify/confidence_map.hpp"
 #include "classify/verdict.hpp"
 #include "classify/xgboost_model.hpp"
 #include "features/model_features.hpp"
@@ -27,6 +28,7 @@ struct ModelBundle {
   // Per feature, the 0.5th and 99.5th percentiles over the training windows.
   std::array<float, kModelFeatureCount> low{}, high{};
   double temperature = 1.0;   // probabilities = softmax(margin / temperature), fitted on held-out data
+  ConfidenceMap confidence;   // top probability -> reported confidence, fitted on the same windows
   double abstain_below = 0.5; // a top probability below this is UNKNOWN
   std::size_t max_out_of_range = 3;  // more features outside the training range than this: UNKNOWN
   nlohmann::json provenance;  // data, seeds, parameters, date, metrics

@@ -134,7 +134,7 @@ Verdict TrainedClassifier::decide(const WindowInput& window, const ModelFeatures
     return v;
   }
   v.type = model_.classes[best];
-  v.confidence = probs[best];
+  v.confidence = model_.confidence.apply(probs[best]);
   if (probs[best] < model_.abstain_below) {
     std::snprintf(buf, sizeof buf, "No class is probable enough: the best, %s, has %.0f%% (needs %.0f%%).",
                   std::string(to_string(model_.classes[best])).c_str(), 100 * probs[best], 100 * model_.abstain_below);

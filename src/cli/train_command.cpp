@@ -120,7 +120,7 @@ int run_train(const TrainOptions& o) {
   } else {
     std::cout << "wrote " << o.out << " in " << static_cast<int>(secs) << " s: " << train.size() << " training windows; "
               << "held-out synthetic window accuracy " << metrics["accuracy"].get<double>() * 100 << "% (temperature "
-              << b.temperature << ")\n";
+              << b.temperature << ", confidence map of " << b.confidence.points().size() << " points)\n";
   }
   return exit_code::kOk;
 }

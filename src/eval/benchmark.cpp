@@ -61,7 +61,11 @@ Tally score(Recorded& trace, const Classifier& c, WorkloadType label, const Wind
     for (const WindowVerdict& w : g.windows) {
       const WorkloadType truth = window_truth(label, w);
       t.windows.add(truth, w.type);
-      t.calibration.add(w.confidence, truth == w.type);
+      // An abstention claims no class, so its confidence has nothing to be right about.
+      if (w.type == WorkloadType::Unknown)
+        ++t.calibration.abstained;
+      else
+        t.calibration.add(w.confidence, truth == w.type);
       if (w.training_score && truth != WorkloadType::Idle)
         t.training_score.add(*w.training_score, truth != WorkloadType::Training ? ScoreCurve::Truth::Other
                                                 : disguised                      ? ScoreCurve::Truth::Disguised
@@ -187,7 +191,8 @@ json standard(const BenchmarkOptions& o, const Contenders& c, const ProgressFn& 
                             {"false_training", false_training(t)},
                             {"false_training_pooled", t.jobs.active_called_training()},
                             {"confusion_windows", t.windows.to_json()},
-                            {"calibration", t.calibration.to_json()}};
+                            {"calibration", t.calibration.to_json()},
+                            {"abstained_windows", t.calibration.abstained}};
     if (!t.training_score.points.empty())  // only the trained classifier gives a training score
       per_classifier[name]["training_score"] = t.training_score.to_json();
   }

@@ -153,6 +153,7 @@ Tally& Tally::operator+=(const Tally& o) {
     calibration.right[b] += o.calibration.right[b];
     calibration.confidence_sum[b] += o.calibration.confidence_sum[b];
   }
+  calibration.abstained += o.calibration.abstained;
   training_score.points.insert(training_score.points.end(), o.training_score.points.begin(),
                                o.training_score.points.end());
   return *this;

@@ -29,9 +29,11 @@ struct Confusion {
   Confusion& operator+=(const Confusion& o);
 };
 
-// Reliability of confidences: 10 bins over [0, 1].
+// Reliability of confidences: 10 bins over [0, 1], over the windows given a class (UNKNOWN
+// verdicts are only counted).
 struct Calibration {
   std::array<std::size_t, 10> count{}, right{};
+  std::size_t abstained = 0;
   std::array<double, 10> confidence_sum{};
   void add(double confidence, bool correct);
   nlohmann::json to_json() const;

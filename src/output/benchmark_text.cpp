@@ -75,6 +75,8 @@ void standard(std::ostream& out, const json& s) {
                   pct(b["accuracy"].get<double>()).c_str());
     out << buf;
   }
+  if (const auto abstained = s["overall"]["xgboost"].value("abstained_windows", std::size_t{0}))
+    out << "  UNKNOWN (abstained, no class claimed): " << abstained << " windows, not in the table\n";
   training_score(out, s["overall"]["xgboost"]);
   out << "\nConfusion of the trained classifier (windows; rows: truth, columns: verdict)\n";
   const char* names[] = {"TRAINING", "INFERENCE", "IDLE", "HPC", "MINING", "GRAPHICS", "UNKNOWN"};

@@ -47,6 +47,20 @@ double fit_temperature(const ModelBundle& model, const std::vector<LabelledWindo
   return best;
 }
 
+ConfidenceMap fit_confidence_map(const ModelBundle& model, const std::vector<LabelledWindow>& calibration) {
+  std::vector<float> x, y;
+  to_matrix(calibration, x, y);
+  const auto p = model.probabilities(x);
+  const auto k = model.classes.size();
+  std::vector<std::pair<double, bool>> top;
+  for (std::size_t i = 0; i < y.size(); ++i) {
+    const auto q = temper(p.data() + i * k, k, model.temperature);
+    const auto best = static_cast<std::size_t>(std::max_element(q.begin(), q.end()) - q.begin());
+    top.emplace_back(q[best], best == static_cast<std::size_t>(y[i]));
+  }
+  return ConfidenceMap::fit(std::move(top));
+}
+
 ModelBundle fit_model(const std::vector<LabelledWindow>& train, const std::vector<LabelledWindow>& calibration,
                       const XgbParams& params) {
   std::vector<float> x, y, row_weight;
@@ -82,6 +96,7 @@ ModelBundle fit_model(const std::vector<LabelledWindow>& train, const std::vecto
     b.high[f] = v[static_cast<std::size_t>(0.995 * static_cast<double>(v.size() - 1))];
   }
   b.temperature = fit_temperature(b, calibration);
+  b.confidence = fit_confidence_map(b, calibration);
   return b;
 }
 

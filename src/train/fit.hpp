@@ -1,5 +1,6 @@
 // Fits a ModelBundle: trees on the training rows, then the feature ranges (for abstaining)
-// and the temperature (for calibrated probabilities) on rows the trees never saw.
+// and the temperature and confidence map (for calibrated probabilities and confidences) on rows
+// the trees never saw.
 #pragma once
 
 #include <vector>
@@ -23,5 +24,9 @@ ModelBundle fit_model(const std::vector<LabelledWindow>& train, const std::vecto
 
 // Temperature minimising the negative log-likelihood of the calibration rows.
 double fit_temperature(const ModelBundle& model, const std::vector<LabelledWindow>& calibration);
+
+// With the model's temperature applied: the share of calibration rows whose most probable class
+// is right, as a monotone function of that class's probability.
+ConfidenceMap fit_confidence_map(const ModelBundle& model, const std::vector<LabelledWindow>& calibration);
 
 }  // namespace wt
