@@ -314,6 +314,10 @@ check benchmark-manifest 0 "$wt" benchmark --trials 1 --duration 60 --real "$tmp
 expect benchmark-manifest-labels 'jq -e ".real[0].by_label | has(\"INFERENCE\")" "$tmp/out" >/dev/null && jq -e ".real[0].by_source | has(\"lab-a\")" "$tmp/out" >/dev/null'
 # One inference file: no training windows to rank, so the real training-score curve has no AUC.
 expect benchmark-manifest-no-auc 'jq -e "(.real[0].training_score.xgboost.roc_auc == null) and (.real[0].training_score.xgboost.windows.training == 0) and (.real[0].training_score | has(\"rules\") | not)" "$tmp/out" >/dev/null'
+# The reliability of real windows, per classifier: the windows given a class plus the abstentions are all of them.
+expect benchmark-manifest-calibration 'jq -e "([.real[0].calibration.xgboost.bins[].windows] | add) + .real[0].calibration.xgboost.abstained_windows == .real[0].by_source[\"lab-a\"].xgboost.accuracy.window_count and (.real[0].calibration | has(\"rules\"))" "$tmp/out" >/dev/null'
+check benchmark-manifest-text 0 "$wt" benchmark --trials 1 --duration 60 --real "$tmp/lab"
+expect benchmark-manifest-text-calibration 'grep -q "^  calibration of xgboost (windows given a class)" "$tmp/out" && grep -qE "^    0\.9-1\.0 +[0-9]+ " "$tmp/out"'
 # A model trained with those real windows weighted up says so in its provenance.
 check train-real-weight 0 "$wt" train --traces 5 --duration 60 --rounds 10 --real "$tmp/lab" --real-weight 50 --out "$tmp/model-real.json" --json
 expect train-real-weight-provenance 'jq -e ".provenance.data.real_weight == 50 and .provenance.data.real_files == 1 and .provenance.data.real_windows > 0 and .provenance.data.real_sources == [\"lab-a\"]" "$tmp/out" >/dev/null'

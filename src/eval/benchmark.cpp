@@ -363,8 +363,10 @@ json real(const std::string& dir, const std::vector<std::pair<std::string, const
               {"files", files},
               {"by_source", group(by_source)},
               {"by_label", group(by_label)}};
-  for (const auto& [name, t] : all)
+  for (const auto& [name, t] : all) {
+    report["calibration"][name] = {{"bins", t.calibration.to_json()}, {"abstained_windows", t.calibration.abstained}};
     if (!t.training_score.points.empty()) report["training_score"][name] = t.training_score.to_json();
+  }
   return report;
 }
 

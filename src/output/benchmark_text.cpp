@@ -1,6 +1,7 @@
 #include "output/benchmark_text.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <string>
 
@@ -120,6 +121,36 @@ void loso(std::ostream& out, const json& s) {
         << '\n';
 }
 
+// The reliability table in three coarse bins: a directory of real traces has too few windows for
+// ten, and the question is whether a sure verdict is a right one.
+void real_calibration(std::ostream& out, const json& c) {
+  struct Group {
+    double lo, hi;
+    std::size_t windows = 0;
+    double confidence = 0, right = 0;
+  };
+  std::array<Group, 3> groups{{{0.9, 1.0}, {0.7, 0.9}, {0.0, 0.7}}};
+  for (const auto& b : c["bins"]) {
+    const double lo = b["bin"][0].get<double>();
+    Group& g = *std::find_if(groups.begin(), groups.end(), [&](const Group& other) { return lo >= other.lo - 1e-9; });
+    const auto n = b["windows"].get<std::size_t>();
+    g.windows += n;
+    g.confidence += b["mean_confidence"].get<double>() * static_cast<double>(n);
+    g.right += b["accuracy"].get<double>() * static_cast<double>(n);
+  }
+  out << "  calibration of xgboost (windows given a class): confidence bin, windows, mean confidence, right\n";
+  for (const Group& g : groups) {
+    if (!g.windows) continue;
+    const double n = static_cast<double>(g.windows);
+    char buf[100];
+    std::snprintf(buf, sizeof buf, "    %.1f-%.1f  %7zu  %s  %s\n", g.lo, g.hi, g.windows, pct(g.confidence / n).c_str(),
+                  pct(g.right / n).c_str());
+    out << buf;
+  }
+  if (const auto abstained = c.value("abstained_windows", std::size_t{0}))
+    out << "    UNKNOWN (abstained, no class claimed): " << abstained << " windows\n";
+}
+
 void real(std::ostream& out, const json& r) {
   out << "\n" << r["data"].get<std::string>() << '\n';
   if (r.contains("leave_one_source_out")) {
@@ -148,6 +179,7 @@ void real(std::ostream& out, const json& r) {
           << pad(cell("rules"), 28) << cell("xgboost") << '\n';
     }
   }
+  if (r.contains("calibration") && r["calibration"].contains("xgboost")) real_calibration(out, r["calibration"]["xgboost"]);
   if (r.contains("training_score") && r["training_score"].contains("xgboost") &&
       !r["training_score"]["xgboost"]["roc_auc"].is_null()) {
     const json& ts = r["training_score"]["xgboost"];
