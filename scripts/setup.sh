@@ -7,6 +7,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config   # toolchain
   jq                                             # JSON checks in the CLI tests
+  openssl                                        # throwaway certificates for the mutual-TLS CLI checks
   clang libclang-rt-14-dev                       # libFuzzer targets and sanitizer runtimes
   nlohmann-json3-dev libcli11-dev libssl-dev     # JSON, command line, SHA-256/Ed25519
   libxgboost-dev                                 # trained classifier (XGBoost C API)

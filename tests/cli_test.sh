@@ -118,9 +118,10 @@ check auth-wrong-backend 2 "$wt" classify --replay "$fx/csv/two_gpus.csv" --basi
 expect auth-wrong-backend-says-why 'grep -q "are for --backend dcgm or prometheus, not replay" "$tmp/err"'
 check prometheus-interval 2 "$wt" classify --backend prometheus --url http://127.0.0.1:9 --last 1h --interval 5
 if command -v python3 >/dev/null; then
-  # Serves the fixture with each GPU's NVLink traffic counting up, so every scrape differs.
-  python3 -u -c '
-import http.server, sys
+  # Serves the fixture with each GPU's NVLink traffic counting up, so every scrape differs; given a
+  # certificate, its key and a CA, over TLS that asks each client for a certificate from that CA.
+  cat >"$tmp/exporter.py" <<'PY'
+import http.server, ssl, sys
 page = open(sys.argv[1]).read()
 uuids = ["GPU-0e2a3c51-8b1f-4d5e-9a7c-1f2e3d4c5b6a", "GPU-7c9d1e2f-3a4b-4c5d-8e6f-0a1b2c3d4e5f"]
 class Exporter(http.server.BaseHTTPRequestHandler):
@@ -139,16 +140,26 @@ class Exporter(http.server.BaseHTTPRequestHandler):
     def log_message(self, *args):
         pass
 server = http.server.HTTPServer(("127.0.0.1", 0), Exporter)
+if len(sys.argv) > 2:
+    tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    tls.load_cert_chain(sys.argv[2], sys.argv[3])
+    tls.load_verify_locations(sys.argv[4])
+    tls.verify_mode = ssl.CERT_REQUIRED
+    server.socket = tls.wrap_socket(server.socket, server_side=True)
 print("serving on port %d ." % server.server_port)
 server.serve_forever()
-' "$fx/dcgm/two-a100.metrics" >"$tmp/http.log" 2>&1 &
-  http_pid=$!
-  port=
-  for _ in $(seq 100); do
-    port=$(sed -n 's/.* port \([0-9]*\) .*/\1/p' "$tmp/http.log")
-    [ -n "$port" ] && break
-    sleep 0.1
-  done
+PY
+  start_exporter() {  # start_exporter LOG ARGS...: sets exporter_pid and port
+    python3 -u "$tmp/exporter.py" "$fx/dcgm/two-a100.metrics" "${@:2}" >"$1" 2>&1 &
+    exporter_pid=$!
+    port=
+    for _ in $(seq 100); do
+      port=$(sed -n 's/.* port \([0-9]*\) .*/\1/p' "$1")
+      [ -n "$port" ] && break
+      sleep 0.1
+    done
+  }
+  start_exporter "$tmp/http.log"
   check dcgm-json 0 "$wt" classify --backend dcgm --url "http://127.0.0.1:$port/metrics" --samples 4 --interval 0.01 --json
   expect dcgm-gpus 'jq -e "(.gpus | length == 2) and (.source | startswith(\"dcgm:\")) and .gpus[1].name == \"NVIDIA A100-SXM4-80GB\"" "$tmp/out" >/dev/null'
   # The exporter's pod label keys the declaration (GPU 0 runs pod llm-serve-7d9f).
@@ -164,7 +175,39 @@ server.serve_forever()
   check dcgm-secured-token 0 "$wt" classify --backend dcgm --url "http://127.0.0.1:$port/secured/metrics" --samples 4 \
     --interval 0.01 --bearer-token-file "$tmp/token" --json
   expect dcgm-secured-gpus 'jq -e ".gpus | length == 2" "$tmp/out" >/dev/null'
-  kill "$http_pid"
+  kill "$exporter_pid"
+  if command -v openssl >/dev/null; then
+    # Mutual TLS: a throwaway CA signs the server's certificate (for 127.0.0.1) and the client's.
+    ec=(-newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes)
+    openssl req -x509 "${ec[@]}" -keyout "$tmp/ca.key" -out "$tmp/ca.pem" -days 2 -subj /CN=wt-test-ca 2>/dev/null
+    printf 'subjectAltName=IP:127.0.0.1\n' >"$tmp/san.ext"
+    for who in server client; do
+      openssl req "${ec[@]}" -keyout "$tmp/$who.key" -out "$tmp/$who.csr" -subj "/CN=$who" 2>/dev/null
+      openssl x509 -req -in "$tmp/$who.csr" -CA "$tmp/ca.pem" -CAkey "$tmp/ca.key" -CAcreateserial -days 2 \
+        -out "$tmp/$who.pem" $([ "$who" = server ] && echo -extfile "$tmp/san.ext") 2>/dev/null
+    done
+    start_exporter "$tmp/https.log" "$tmp/server.pem" "$tmp/server.key" "$tmp/ca.pem"
+    https="https://127.0.0.1:$port/metrics"
+    check mtls-untrusted-server 3 "$wt" classify --backend dcgm --url "$https" --samples 1
+    expect mtls-untrusted-server-says-why 'grep -q "could not be verified; --ca-file names the CA" "$tmp/err"'
+    check mtls-no-client-cert 3 "$wt" classify --backend dcgm --url "$https" --samples 1 --ca-file "$tmp/ca.pem"
+    expect mtls-no-client-cert-says-why 'grep -q "needs --cert-file and --key-file" "$tmp/err"'
+    check mtls-cert-without-key 2 "$wt" classify --backend dcgm --url "$https" --samples 1 --ca-file "$tmp/ca.pem" \
+      --cert-file "$tmp/client.pem"
+    expect mtls-cert-without-key-says-why 'grep -q "\-\-cert-file and --key-file go together" "$tmp/err"'
+    check mtls-wrong-key 1 "$wt" classify --backend dcgm --url "$https" --samples 1 --ca-file "$tmp/ca.pem" \
+      --cert-file "$tmp/client.pem" --key-file "$tmp/server.key"
+    expect mtls-wrong-key-says-why 'grep -q "cannot load the client certificate and its key" "$tmp/err"'
+    check mtls 0 "$wt" classify --backend dcgm --url "$https" --samples 4 --interval 0.01 --ca-file "$tmp/ca.pem" \
+      --cert-file "$tmp/client.pem" --key-file "$tmp/client.key" --json
+    expect mtls-gpus 'jq -e ".gpus | length == 2" "$tmp/out" >/dev/null'
+    check mtls-cert-over-http 2 "$wt" classify --backend dcgm --url "http://127.0.0.1:$port/metrics" --samples 1 \
+      --cert-file "$tmp/client.pem" --key-file "$tmp/client.key"
+    expect mtls-cert-over-http-says-why 'grep -q "are for an https:// server" "$tmp/err"'
+    kill "$exporter_pid"
+  else
+    echo "skip: openssl not found, so no certificates for the mutual-TLS checks"
+  fi
 else
   echo "skip: python3 not found, so no HTTP server for the live dcgm-exporter checks"
 fi

@@ -125,8 +125,9 @@ TEST(DcgmExporterSource, SendsTheBearerToken) {
   HttpAuth guess;
   guess.bearer_token = "guess";
   EXPECT_NE(message(guess).find("HTTP status 403: access denied to the credentials given"), std::string::npos);
-  DcgmExporterSource src({e.server.url("/secured"), 1, 0.01, std::nullopt,
-                          read_http_auth(test::write_temp("token", "  s3cret\n"), "", "")});
+  HttpAuthFiles files;
+  files.bearer_token_file = test::write_temp("token", "  s3cret\n");
+  DcgmExporterSource src({e.server.url("/secured"), 1, 0.01, std::nullopt, read_http_auth(files)});
   EXPECT_EQ(test::drain(src).size(), 2u);
   EXPECT_TRUE(src.diagnostics().empty());
 }

@@ -174,8 +174,8 @@ TEST(McpToolsCredentials, SentOnlyToTheServersOwnUrl) {
   test::HttpTestServer secured(empty(secured_got)), other(empty(other_got));
   auto config = std::make_shared<ToolConfig>();
   config->http_url = secured.url();
-  config->bearer_token_file = (fresh_dir("token") / "token").string();
-  std::ofstream(config->bearer_token_file) << "s3cret\n";
+  config->auth_files.bearer_token_file = (fresh_dir("token") / "token").string();
+  std::ofstream(config->auth_files.bearer_token_file) << "s3cret\n";
   const ToolRegistry tools = make_tools(config);
 
   // No url: the server's own, with its token.
@@ -188,7 +188,7 @@ TEST(McpToolsCredentials, SentOnlyToTheServersOwnUrl) {
   EXPECT_EQ(other_got, "");
   // An agent may not name a file to read and send.
   EXPECT_THROW(tools.call("classify_workload", {{"backend", "prometheus"},
-                                                {"bearer_token_file", config->bearer_token_file}}),
+                                                {"bearer_token_file", config->auth_files.bearer_token_file}}),
                RpcError);
 }
 

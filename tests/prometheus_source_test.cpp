@@ -201,21 +201,21 @@ TEST(PrometheusSource, SendsBasicAuthFromItsFile) {
       message().find("HTTP status 401: the server asks for credentials (--bearer-token-file or --basic-auth-file)"),
       std::string::npos)
       << message();
-  spec.basic_auth_file = test::write_temp("wrong-basic", "wt:nope\n");
+  spec.auth_files.basic_auth_file = test::write_temp("wrong-basic", "wt:nope\n");
   EXPECT_NE(message().find("HTTP status 401: the credentials given were refused"), std::string::npos) << message();
-  spec.basic_auth_file = test::write_temp("basic", "wt:pa:ss\n");
+  spec.auth_files.basic_auth_file = test::write_temp("basic", "wt:pa:ss\n");
   // Let in: the server holds no samples, which is the next thing said.
   EXPECT_NE(message().find("no DCGM GPU samples"), std::string::npos) << message();
-  spec.bearer_token_file = test::write_temp("token", "t0k3n");
+  spec.auth_files.bearer_token_file = test::write_temp("token", "t0k3n");
   EXPECT_THROW(open_source(spec), std::invalid_argument);  // one kind of credentials at a time
-  spec.basic_auth_file.clear();
-  spec.bearer_token_file.clear();
+  spec.auth_files.basic_auth_file.clear();
+  spec.auth_files.bearer_token_file.clear();
   spec.backend = "replay";
   spec.replay_file = "trace.csv";  // never opened: the flag is refused first
   spec.url.clear();
   spec.start.clear();
   spec.end.clear();
-  spec.ca_file = test::write_temp("ca.pem", "");
+  spec.auth_files.ca_file = test::write_temp("ca.pem", "");
   EXPECT_THROW(open_source(spec), std::invalid_argument);  // --ca-file is not for replay
 }
 

@@ -7,6 +7,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/http_auth_options.hpp"
 #include "cli/run_guarded.hpp"
 #include "mcp/server.hpp"
 #include "mcp/tools.hpp"
@@ -18,7 +19,8 @@ namespace {
 struct McpOptions {
   std::string audit_log;
   std::string sign_key;
-  std::string url, bearer_token_file, basic_auth_file, ca_file;
+  std::string url;
+  HttpAuthFiles auth_files;
   std::size_t max_message_bytes = 4 * 1024 * 1024;
   bool json = false;
 };
@@ -28,14 +30,13 @@ int run_mcp(const McpOptions& o) {
   auto config = std::make_shared<mcp::ToolConfig>();
   config->audit_log = o.audit_log;
   if (!o.sign_key.empty()) config->sign_key = audit::PrivateKey::load(o.sign_key);
-  const bool credentials = !o.bearer_token_file.empty() || !o.basic_auth_file.empty() || !o.ca_file.empty();
-  if (credentials && o.url.empty())
-    throw std::invalid_argument("--bearer-token-file, --basic-auth-file and --ca-file need --url: the one server they are for");
-  read_http_auth(o.bearer_token_file, o.basic_auth_file, o.ca_file);  // a bad file fails now, not at a call
+  if (o.auth_files.any() && o.url.empty())
+    throw std::invalid_argument(
+        "--bearer-token-file, --basic-auth-file, --ca-file, --cert-file and --key-file need --url: the one server "
+        "they are for");
+  read_http_auth(o.auth_files);  // a bad file fails now, not at a call
   config->http_url = o.url;
-  config->bearer_token_file = o.bearer_token_file;
-  config->basic_auth_file = o.basic_auth_file;
-  config->ca_file = o.ca_file;
+  config->auth_files = o.auth_files;
   // A client that goes away mid-call must end the server through a failed write, not SIGPIPE.
   std::signal(SIGPIPE, SIG_IGN);
   const mcp::ToolRegistry tools = mcp::make_tools(config);
@@ -60,12 +61,7 @@ Command add_mcp_command(CLI::App& app) {
   sub->add_option("--url", o->url,
                   "classify_workload's default dcgm-exporter metrics URL or Prometheus server, the only one the "
                   "credentials below are sent to");
-  sub->add_option("--bearer-token-file", o->bearer_token_file, "File holding a bearer token for --url")
-      ->check(CLI::ExistingFile);
-  sub->add_option("--basic-auth-file", o->basic_auth_file, "File holding user:password for --url")
-      ->check(CLI::ExistingFile);
-  sub->add_option("--ca-file", o->ca_file, "PEM certificates that verify an https --url (default: the system's)")
-      ->check(CLI::ExistingFile);
+  add_http_auth_options(*sub, o->auth_files, "for --url");
   sub->add_option("--max-message-bytes", o->max_message_bytes, "Longest message accepted; a longer one gets an error")
       ->capture_default_str()
       ->check(CLI::Range(std::size_t{1024}, std::size_t{1} << 30));

@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "cli/http_auth_options.hpp"
 #include "sim/gpu_models.hpp"
 #include "sim/simulated_source.hpp"
 
@@ -47,15 +48,7 @@ void SourceOptions::add_to(CLI::App& app, const std::string& format_flag, std::s
                  "prometheus: label matchers the DCGM series must also match, e.g. Hostname=\"node1\"");
   app.add_option("--start", start, "prometheus: start of the range, UTC (2026-12-03T10:00:00Z) or Unix seconds");
   app.add_option("--end", end, "prometheus: end of the range, as --start (default: now)");
-  app.add_option("--bearer-token-file", bearer_token_file,
-                 "dcgm, prometheus: send the token in this file (Authorization: Bearer)")
-      ->check(CLI::ExistingFile);
-  app.add_option("--basic-auth-file", basic_auth_file,
-                 "dcgm, prometheus: HTTP basic auth from this file's first line, user:password")
-      ->check(CLI::ExistingFile);
-  app.add_option("--ca-file", ca_file,
-                 "dcgm, prometheus: PEM certificates that verify an https:// server (default: the system's)")
-      ->check(CLI::ExistingFile);
+  add_http_auth_options(app, auth_files, "dcgm, prometheus");
   app.add_option("--last", last_s, "prometheus: instead of --start, this long before the end (90s, 30m, 2h, 1d)")
       ->transform(CLI::AsNumberWithUnit(std::map<std::string, double>{{"s", 1}, {"m", 60}, {"h", 3600}, {"d", 86400}},
                                         CLI::AsNumberWithUnit::CASE_SENSITIVE))

@@ -96,9 +96,7 @@ json run(const ToolConfig& config, const json& a) {
   const bool http = spec.backend == "dcgm" || spec.backend == "prometheus";
   if (http && spec.url.empty()) spec.url = config.http_url;
   if (http && !config.http_url.empty() && spec.url == config.http_url) {
-    spec.bearer_token_file = config.bearer_token_file;
-    spec.basic_auth_file = config.basic_auth_file;
-    spec.ca_file = config.ca_file;
+    spec.auth_files = config.auth_files;
   }
   const bool write = a.value("write_to_audit_log", false);
   // Checked before any polling, so a misconfigured call fails at once.

@@ -8,6 +8,7 @@
 
 #include "audit/signing_key.hpp"
 #include "mcp/tool_registry.hpp"
+#include "source/prometheus/http_auth.hpp"
 
 namespace wt::mcp {
 
@@ -18,7 +19,7 @@ struct ToolConfig {
   // and only a call naming exactly it gets the credential files. An agent may not name files to
   // read, nor send the operator's secret to a server of its choosing.
   std::string http_url;
-  std::string bearer_token_file, basic_auth_file, ca_file;
+  HttpAuthFiles auth_files;
 };
 
 Tool classify_workload_tool(std::shared_ptr<const ToolConfig> config);

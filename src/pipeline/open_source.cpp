@@ -78,7 +78,7 @@ std::unique_ptr<TelemetrySource> open_prometheus(const SourceSpec& s) {
                                 "Prometheus stored, at their own times");
   PrometheusOptions o;
   o.url = s.url;
-  o.auth = read_http_auth(s.bearer_token_file, s.basic_auth_file, s.ca_file);
+  o.auth = read_http_auth(s.auth_files);
   o.match = s.match;
   o.gpu = s.gpu;
   o.end_s = s.end.empty() ? PollClock::wall_clock_s() : parse_time_option("--end", s.end);
@@ -104,10 +104,10 @@ std::unique_ptr<TelemetrySource> open_source(const SourceSpec& s) {
   // Options another backend would silently ignore are refused.
   if (b != "prometheus" && (!s.match.empty() || !s.start.empty() || !s.end.empty() || s.last_s))
     throw std::invalid_argument("--match, --start, --end and --last are for --backend prometheus, not " + b);
-  if (b != "dcgm" && b != "prometheus" &&
-      (!s.url.empty() || !s.bearer_token_file.empty() || !s.basic_auth_file.empty() || !s.ca_file.empty()))
+  if (b != "dcgm" && b != "prometheus" && (!s.url.empty() || s.auth_files.any()))
     throw std::invalid_argument(
-        "--url, --bearer-token-file, --basic-auth-file and --ca-file are for --backend dcgm or prometheus, not " + b);
+        "--url, --bearer-token-file, --basic-auth-file, --ca-file, --cert-file and --key-file are for --backend dcgm "
+        "or prometheus, not " + b);
   if (b == "replay") {
     if (s.replay_file.empty()) throw std::invalid_argument("--backend replay needs --replay FILE");
     const auto format = parse_trace_format(s.input_format);
@@ -136,7 +136,7 @@ std::unique_ptr<TelemetrySource> open_source(const SourceSpec& s) {
   if (b == "dcgm") {
     if (s.url.empty()) throw std::invalid_argument("--backend dcgm needs --url (dcgm-exporter's /metrics)");
     return std::make_unique<DcgmExporterSource>(DcgmExporterOptions{
-        s.url, s.samples, s.interval_s, s.gpu, read_http_auth(s.bearer_token_file, s.basic_auth_file, s.ca_file)});
+        s.url, s.samples, s.interval_s, s.gpu, read_http_auth(s.auth_files)});
   }
   if (b == "nvml") return std::make_unique<NvmlSource>(NvmlOptions{s.samples, s.interval_s, s.gpu});
   if (b == "amd") return std::make_unique<AmdSource>(amd_options(s));

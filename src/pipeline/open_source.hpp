@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "source/prometheus/http_auth.hpp"
 #include "source/telemetry_source.hpp"
 
 namespace wt {
@@ -32,8 +33,8 @@ struct SourceSpec {
   std::string match;
   std::string start, end;        // ISO 8601 in UTC ("2026-12-03T10:00:00Z") or Unix seconds; end "" = now
   std::optional<double> last_s;  // instead of start: seconds before the end
-  // Either: credentials and trust read from files (see source/prometheus/http_auth.hpp).
-  std::string bearer_token_file, basic_auth_file, ca_file;
+  // Either: credentials and trust read from files.
+  HttpAuthFiles auth_files;
 };
 
 std::string resolved_backend(const SourceSpec& s);

@@ -32,10 +32,19 @@ std::string read_secret(const std::string& path, const std::string& what) {
   return secret;
 }
 
+void check_readable(const std::string& path, const std::string& what) {
+  if (!path.empty() && !std::ifstream(path)) throw InputError(path + ": cannot read the " + what + " file");
+}
+
 }  // namespace
 
-HttpAuth read_http_auth(const std::string& bearer_token_file, const std::string& basic_auth_file,
-                        const std::string& ca_file) {
+bool HttpAuthFiles::any() const {
+  return !bearer_token_file.empty() || !basic_auth_file.empty() || !ca_file.empty() || !cert_file.empty() ||
+         !key_file.empty();
+}
+
+HttpAuth read_http_auth(const HttpAuthFiles& files) {
+  const auto& [bearer_token_file, basic_auth_file, ca_file, cert_file, key_file] = files;
   if (!bearer_token_file.empty() && !basic_auth_file.empty())
     throw std::invalid_argument("--bearer-token-file and --basic-auth-file cannot be combined");
   HttpAuth auth;
@@ -53,10 +62,14 @@ HttpAuth read_http_auth(const std::string& bearer_token_file, const std::string&
     auth.basic_user = line.substr(0, colon);
     auth.basic_password = line.substr(colon + 1);
   }
-  if (!ca_file.empty()) {
-    if (!std::ifstream(ca_file)) throw InputError(ca_file + ": cannot read the CA file");
-    auth.ca_file = ca_file;
-  }
+  if (cert_file.empty() != key_file.empty())
+    throw std::invalid_argument("--cert-file and --key-file go together: a client certificate and its private key");
+  check_readable(ca_file, "CA");
+  check_readable(cert_file, "client certificate");
+  check_readable(key_file, "client key");
+  auth.ca_file = ca_file;
+  auth.cert_file = cert_file;
+  auth.key_file = key_file;
   return auth;
 }
 

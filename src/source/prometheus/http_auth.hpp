@@ -6,18 +6,27 @@
 
 namespace wt {
 
+// The files, as the operator named them ("" = not given); the names of Prometheus' scrape config.
+struct HttpAuthFiles {
+  std::string bearer_token_file, basic_auth_file;
+  std::string ca_file;              // PEM bundle that verifies the server's certificate
+  std::string cert_file, key_file;  // PEM client certificate and its key, for servers that ask (mutual TLS)
+  bool any() const;
+};
+
 struct HttpAuth {
   std::string bearer_token;           // sent as "Authorization: Bearer ..."
   std::string basic_user, basic_password;
-  std::string ca_file;                // PEM bundle that verifies the server's certificate ("" = system's)
-  bool any_credentials() const { return !bearer_token.empty() || !basic_user.empty(); }
+  std::string ca_file;                // "" = the system's trust store
+  std::string cert_file, key_file;    // "" = no client certificate
+  bool any_credentials() const { return !bearer_token.empty() || !basic_user.empty() || !cert_file.empty(); }
 };
 
-// Reads the files named (each may be ""): a token file holds the token (surrounding blanks and
-// line ends dropped), a basic-auth file "user:password" on its first line. Throws InputError naming
-// the file when it cannot be read, is empty or malformed, std::invalid_argument when both a token
-// and basic auth are given.
-HttpAuth read_http_auth(const std::string& bearer_token_file, const std::string& basic_auth_file,
-                        const std::string& ca_file);
+// Reads the files named: a token file holds the token (surrounding blanks and line ends dropped), a
+// basic-auth file "user:password" on its first line; the CA, certificate and key files are only
+// checked to be readable here (TLS loads them). Throws InputError naming the file when it cannot be
+// read, is empty or malformed, std::invalid_argument when both a token and basic auth are given, or
+// a certificate without its key or a key without its certificate.
+HttpAuth read_http_auth(const HttpAuthFiles& files);
 
 }  // namespace wt

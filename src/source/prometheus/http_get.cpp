@@ -17,6 +17,7 @@ std::string failure(httplib::Error e) {
     case httplib::Error::Connection: return "connection refused, or the host is unreachable";
     case httplib::Error::ConnectionTimeout: return "timed out connecting";
     case httplib::Error::Read: return "the connection broke or timed out while reading";
+    case httplib::Error::Write: return "the connection broke while sending the request";
     case httplib::Error::SSLConnection: return "the TLS handshake failed";
     case httplib::Error::SSLServerVerification: return "the server's TLS certificate could not be verified";
     default: return httplib::to_string(e);
@@ -41,7 +42,14 @@ std::pair<std::string, std::string> split_url(const std::string& url) {
 HttpResponse http_get(const std::string& base, const std::string& path, const HttpAuth& auth,
                       const std::vector<std::pair<std::string, std::string>>& params, std::size_t max_bytes,
                       double timeout_s) {
-  httplib::Client client(base);
+  // A client certificate goes to the constructor: cpp-httplib loads it into the TLS context there.
+  if (!auth.cert_file.empty() && !base.starts_with("https://"))
+    throw std::invalid_argument("--cert-file and --key-file are for an https:// server, not " + base);
+  httplib::Client client = auth.cert_file.empty() ? httplib::Client(base)
+                                                  : httplib::Client(base, auth.cert_file, auth.key_file);
+  if (!client.is_valid())
+    throw InputError(auth.cert_file + ", " + auth.key_file +
+                     ": cannot load the client certificate and its key (PEM, and the key must match the certificate)");
   const std::chrono::microseconds timeout(static_cast<std::int64_t>(timeout_s * 1e6));
   client.set_connection_timeout(timeout);
   client.set_read_timeout(timeout);
@@ -64,7 +72,18 @@ HttpResponse http_get(const std::string& base, const std::string& path, const Ht
   if (too_big)
     throw InputError(where + ": the response is larger than " + std::to_string(max_bytes >> 20) +
                      " MiB; narrow the request");
-  if (!result) throw NoTelemetryError(where + ": no answer (" + failure(result.error()) + ")");
+  if (!result) {
+    // Over TLS 1.3 a server that wants a client certificate drops the connection after the handshake,
+    // so a refused client sees a broken write or read: the hint names the flags that would help.
+    const httplib::Error e = result.error();
+    std::string hint;
+    if (e == httplib::Error::SSLServerVerification && auth.ca_file.empty())
+      hint = "; --ca-file names the CA that signed it";
+    const bool broke = e == httplib::Error::Read || e == httplib::Error::Write || e == httplib::Error::SSLConnection;
+    if (broke && base.starts_with("https://") && auth.cert_file.empty())
+      hint = "; a server that asks for a client certificate needs --cert-file and --key-file";
+    throw NoTelemetryError(where + ": no answer (" + failure(e) + hint + ")");
+  }
   if (result->status == 401)
     throw InputError(where + ": HTTP status 401: " +
                      (auth.any_credentials()
