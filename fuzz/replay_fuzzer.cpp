@@ -1,7 +1,8 @@
 // libFuzzer target: arbitrary bytes as a trace file through the whole replay pipeline
-// (line reader -> CSV, JSONL or rocm-smi/amd-smi parser -> windows -> features -> rules). Built
-// three times, with WT_FUZZ_FORMAT set to the CSV or the JSONL parser, or to detection (amd). Any crash or sanitizer report is a bug;
-// InputError is the expected answer to garbage.
+// (line reader -> CSV, dmon, JSONL or rocm-smi/amd-smi parser -> windows -> features -> rules).
+// Built once per reader, with WT_FUZZ_FORMAT set to the CSV, dmon or JSONL parser, or to
+// detection (amd). Any crash or sanitizer report is a bug; InputError is the expected answer to
+// garbage.
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -23,7 +24,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     off += static_cast<std::size_t>(n);
   }
   try {
-    // An interval, so rocm-smi output (which has no timestamps) is read rather than refused.
+    // An interval, so rocm-smi and dmon output without timestamps is read rather than refused.
     wt::ReplaySource src("/proc/self/fd/" + std::to_string(fd), {WT_FUZZ_FORMAT, {}, 1.0});
     const auto result = wt::classify_stream(src, wt::RuleClassifier(), {30, 15, 3});
     (void)result;

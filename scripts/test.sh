@@ -16,7 +16,7 @@ done
 echo "== fuzz: ${WT_FUZZ_SECONDS:-60} s per trace reader (and the dcgm-exporter / Prometheus parsers)"
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz
-for f in csv jsonl amd dcgm; do
+for f in csv jsonl dmon amd dcgm; do
   corpus=build/fuzz/corpus-$f  # new inputs go here, not into the committed seeds
   mkdir -p "$corpus"
   log=build/fuzz/$f.log

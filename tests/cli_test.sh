@@ -61,6 +61,22 @@ check empty-file 1 "$wt" classify --replay "$tmp/empty.csv"
 printf '{"format":"workloadtruth-trace","version":1}\n{"time_s": 1, "gpu_util_pct": 5}\n{"time_s": 2, "gpu_u' >"$tmp/torn.jsonl"
 check torn-jsonl 1 "$wt" classify --replay "$tmp/torn.jsonl" --format jsonl
 
+# nvidia-smi dmon logs: detected, timed from -o DT, or spaced by --interval when they carry no time.
+check dmon-json 0 "$wt" classify "$fx/dmon/dt_two_gpus.log" --json
+expect dmon-gpus 'jq -e "(.gpus | length == 2) and .gpus[1].workload_type == \"IDLE\" and .gpus[0].start == \"2026-11-30T23:59:58.000\"" "$tmp/out" >/dev/null'
+expect dmon-note 'grep -q "ignoring columns the classifier does not use: mtemp, enc, dec, bar1" "$tmp/err"'
+check dmon-no-time 1 "$wt" classify "$fx/dmon/no_time.log"
+expect dmon-no-time-says-why 'grep -q "no_time.log:3: nvidia-smi dmon output without a time column (record it with -o DT, or give --interval" "$tmp/err"'
+check dmon-interval 0 "$wt" classify "$fx/dmon/no_time.log" --interval 1 --json
+expect dmon-interval-gpus 'jq -e ".gpus | length == 2" "$tmp/out" >/dev/null'
+check dmon-gpu-model 0 "$wt" classify "$fx/dmon/dt_two_gpus.log" --gpu-model a100-sxm4-80gb --json
+expect dmon-gpu-model-named 'jq -e "[.gpus[].name] == [\"NVIDIA A100-SXM4-80GB\", \"NVIDIA A100-SXM4-80GB\"]" "$tmp/out" >/dev/null'
+check dmon-unknown-gpu-model 2 "$wt" classify "$fx/dmon/dt_two_gpus.log" --gpu-model "Voodoo 2"
+check gpu-model-wrong-backend 2 "$wt" classify --backend nvml --gpu-model "NVIDIA H100 80GB HBM3"
+expect gpu-model-wrong-backend-says-why 'grep -q "\-\-gpu-model is for --backend sim or replay, not nvml" "$tmp/err"'
+check dmon-bad 1 "$wt" classify "$fx/dmon/bad.log" --format dmon --json
+expect dmon-bad-named 'jq -e "[.errors[].where] | index(\"$fx/dmon/bad.log:5\") != null" "$tmp/out" >/dev/null'
+
 # record -> replay round trip through the CLI, both formats.
 for f in csv jsonl; do
   check "record-$f" 0 "$wt" record --backend synthetic --profile inference --samples 60 --interval 0 --out "$tmp/rec.$f" --format $f --json

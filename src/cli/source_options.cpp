@@ -16,10 +16,10 @@ void SourceOptions::add_to(CLI::App& app, const std::string& format_flag, std::s
                  "profiles), replay")
       ->check(CLI::IsMember({"nvml", "amd", "auto", "dcgm", "prometheus", "sim", "synthetic", "replay"}));
   replay_option = app.add_option("--replay", replay_file,
-                 "Recorded trace: nvidia-smi CSV, WorkloadTruth JSONL, rocm-smi or amd-smi metric --csv/--json "
-                 "(implies --backend replay)");
+                 "Recorded trace: nvidia-smi CSV or dmon output, WorkloadTruth JSONL, rocm-smi or amd-smi metric "
+                 "--csv/--json (implies --backend replay)");
   app.add_option(format_flag, input_format, "Replay file format (default: detected)")
-      ->check(CLI::IsMember({"auto", "csv", "jsonl", "rocm-smi", "amd-smi"}));
+      ->check(CLI::IsMember({"auto", "csv", "dmon", "jsonl", "rocm-smi", "amd-smi"}));
   app.add_option("--columns", columns,
                  "For CSV written with noheader: the --query-gpu field list, comma-separated")
       ->delimiter(',');
@@ -32,11 +32,13 @@ void SourceOptions::add_to(CLI::App& app, const std::string& format_flag, std::s
       ->check(CLI::Range(min_samples, std::size_t{100'000'000}));
   constexpr const char* kIntervalHelp =
       "Seconds between polls; 0 with synthetic: 1 s apart in simulated time, without sleeping; with a "
-      "rocm-smi (or timestamp-less amd-smi) log: the time between its snapshots, which it does not record";
+      "rocm-smi (or timestamp-less amd-smi or dmon) log: the time between its snapshots, which it does not record";
   interval_option = app.add_option("--interval", interval_s, kIntervalHelp)->check(CLI::Range(0.0, 3600.0));
   app.add_option("--seed", seed, "Random seed for the synthetic and sim sources");
   app.add_option("--scenario", scenario, "sim: family/variant[/evasion], e.g. inference/online-bursty (--list-scenarios)");
-  app.add_option("--gpu-model", gpu_model, "sim: GPU model as nvidia-smi names it (default: drawn from the seed)");
+  app.add_option("--gpu-model", gpu_model,
+                 "sim: GPU model as nvidia-smi names it (default: drawn from the seed); replay: the model of GPUs "
+                 "the file does not name (dmon logs), so power is set against that card's limit");
   app.add_option("--duration", duration_s, "sim: seconds of telemetry to generate (default: --samples x --interval)")
       ->check(CLI::Range(0.001, 1e8));
   app.add_flag("--list-scenarios", list_scenarios, "List the simulator's scenarios and GPU models, then exit");

@@ -18,11 +18,11 @@ json input_schema() {
              {{"type", "string"},
               {"minLength", 1},
               {"description",
-               "Path of the recorded trace: nvidia-smi --query-gpu CSV, WorkloadTruth JSONL, rocm-smi --csv/--json "
-               "or amd-smi metric --csv/--json"}}},
+               "Path of the recorded trace: nvidia-smi --query-gpu CSV, nvidia-smi dmon output (-o DT), WorkloadTruth "
+               "JSONL, rocm-smi --csv/--json or amd-smi metric --csv/--json"}}},
             {"format",
              {{"type", "string"},
-              {"enum", {"auto", "csv", "jsonl", "rocm-smi", "amd-smi"}},
+              {"enum", {"auto", "csv", "dmon", "jsonl", "rocm-smi", "amd-smi"}},
               {"default", "auto"},
               {"description", "Trace format (default: detected)"}}},
             {"columns",

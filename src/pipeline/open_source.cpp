@@ -108,13 +108,23 @@ std::unique_ptr<TelemetrySource> open_source(const SourceSpec& s) {
     throw std::invalid_argument(
         "--url, --bearer-token-file, --basic-auth-file, --ca-file, --cert-file and --key-file are for --backend dcgm "
         "or prometheus, not " + b);
+  if (b != "sim" && b != "replay" && !s.gpu_model.empty())
+    throw std::invalid_argument("--gpu-model is for --backend sim or replay, not " + b);
   if (b == "replay") {
     if (s.replay_file.empty()) throw std::invalid_argument("--backend replay needs --replay FILE");
     const auto format = parse_trace_format(s.input_format);
     if (!format) throw std::invalid_argument("unknown trace format '" + s.input_format + "'");
     std::optional<double> snapshot_interval;
     if (s.interval_given) snapshot_interval = s.interval_s;
-    return std::make_unique<ReplaySource>(s.replay_file, ReplayOptions{*format, s.columns, snapshot_interval});
+    std::string gpu_name;
+    if (!s.gpu_model.empty()) {
+      const sim::GpuModel* m = sim::find_gpu_model(s.gpu_model);
+      if (m == nullptr)
+        throw std::invalid_argument("unknown GPU model '" + s.gpu_model + "' (--list-scenarios lists the known ones)");
+      gpu_name = m->name;
+    }
+    return std::make_unique<ReplaySource>(s.replay_file,
+                                          ReplayOptions{*format, s.columns, snapshot_interval, std::move(gpu_name)});
   }
   if (!s.replay_file.empty()) throw std::invalid_argument("--replay cannot be combined with --backend " + b);
   if (b == "synthetic") {

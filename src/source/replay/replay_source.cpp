@@ -7,6 +7,7 @@ namespace wt {
 std::optional<TraceFormat> parse_trace_format(std::string_view name) {
   if (name == "auto") return TraceFormat::Auto;
   if (name == "csv") return TraceFormat::Csv;
+  if (name == "dmon") return TraceFormat::Dmon;
   if (name == "jsonl") return TraceFormat::Jsonl;
   if (name == "rocm-smi") return TraceFormat::RocmSmi;
   if (name == "amd-smi") return TraceFormat::AmdSmi;
@@ -14,7 +15,7 @@ std::optional<TraceFormat> parse_trace_format(std::string_view name) {
 }
 
 ReplaySource::ReplaySource(std::string path, ReplayOptions options)
-    : path_(std::move(path)), reader_(path_), format_(options.format) {
+    : path_(std::move(path)), reader_(path_), format_(options.format), gpu_name_(std::move(options.gpu_name)) {
   const std::string_view head = reader_.head();
   if (std::memchr(head.data(), '\0', head.size()) != nullptr)
     throw InputError(path_ + ": binary data, not a text trace (expected nvidia-smi CSV or JSONL)");
@@ -23,6 +24,8 @@ ReplaySource::ReplaySource(std::string path, ReplayOptions options)
     const auto first = head.find_first_not_of(" \t\r\n");
     if (amd_layout)
       format_ = is_amd_smi(*amd_layout) ? TraceFormat::AmdSmi : TraceFormat::RocmSmi;
+    else if (looks_like_dmon(head))
+      format_ = TraceFormat::Dmon;
     else
       format_ = (first != std::string_view::npos && head[first] == '{') ? TraceFormat::Jsonl : TraceFormat::Csv;
   }
@@ -33,6 +36,10 @@ ReplaySource::ReplaySource(std::string path, ReplayOptions options)
       throw InputError(path_ + ": not " + (want_rocm ? "rocm-smi --csv or --json" : "amd-smi metric --csv or --json") +
                        " output (no such header line at its start)");
     amd_ = std::make_unique<AmdToolLogParser>(path_, report, *amd_layout, options.interval_s);
+  } else if (format_ == TraceFormat::Dmon) {
+    if (!looks_like_dmon(head))
+      throw InputError(path_ + ": not nvidia-smi dmon output (no \"# gpu pwr ...\" header line at its start)");
+    dmon_ = std::make_unique<NvidiaSmiDmonParser>(path_, report, options.interval_s);
   } else if (format_ == TraceFormat::Jsonl)
     jsonl_ = std::make_unique<JsonlTraceParser>(path_, report);
   else
@@ -40,6 +47,20 @@ ReplaySource::ReplaySource(std::string path, ReplayOptions options)
 }
 
 bool ReplaySource::next(Sample& out) {
+  if (!next_from_file(out)) return false;
+  if (!gpu_name_.empty() && out.gpu->name.empty()) {
+    GpuRef& named = named_[out.gpu.get()];
+    if (!named) {
+      auto id = std::make_shared<GpuIdentity>(*out.gpu);
+      id->name = gpu_name_;
+      named = std::move(id);
+    }
+    out.gpu = named;
+  }
+  return true;
+}
+
+bool ReplaySource::next_from_file(Sample& out) {
   if (amd_ && amd_->take_pending(out)) {
     ++samples_;
     return true;
@@ -64,6 +85,7 @@ bool ReplaySource::next(Sample& out) {
       continue;
     }
     const bool ok = csv_    ? csv_->parse_line(line, reader_.line_number(), out)
+                    : dmon_ ? dmon_->parse_line(line, reader_.line_number(), out)
                     : amd_  ? amd_->parse_line(line, reader_.line_number(), out)
                             : jsonl_->parse_line(line, reader_.line_number(), out);
     if (ok) {

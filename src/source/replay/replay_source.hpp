@@ -1,7 +1,8 @@
-// Replays a recorded trace file: nvidia-smi CSV, the project's JSONL, or rocm-smi / amd-smi
-// output (docs/amd.md), auto-detected.
+// Replays a recorded trace file: nvidia-smi CSV or dmon output, the project's JSONL, or rocm-smi /
+// amd-smi output (docs/amd.md), auto-detected.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -11,19 +12,23 @@
 #include "source/replay/jsonl_trace.hpp"
 #include "source/replay/line_reader.hpp"
 #include "source/replay/nvidia_smi_csv.hpp"
+#include "source/replay/nvidia_smi_dmon.hpp"
 #include "source/telemetry_source.hpp"
 
 namespace wt {
 
-enum class TraceFormat { Auto, Csv, Jsonl, RocmSmi, AmdSmi };
-// "auto", "csv", "jsonl", "rocm-smi", "amd-smi"
+enum class TraceFormat { Auto, Csv, Dmon, Jsonl, RocmSmi, AmdSmi };
+// "auto", "csv", "dmon", "jsonl", "rocm-smi", "amd-smi"
 std::optional<TraceFormat> parse_trace_format(std::string_view name);
 
 struct ReplayOptions {
   TraceFormat format = TraceFormat::Auto;
   std::vector<std::string> columns;  // for CSV written with noheader
-  // Seconds between snapshots, for rocm-smi / amd-smi output that carries no time.
+  // Seconds between snapshots, for rocm-smi / amd-smi / dmon output that carries no time.
   std::optional<double> interval_s = std::nullopt;
+  // The model of GPUs the file does not name (dmon logs, CSVs without a name column), so that
+  // features can set power and memory against the card's datasheet; "" = leave them unnamed.
+  std::string gpu_name = "";
 };
 
 class ReplaySource final : public TelemetrySource {
@@ -35,13 +40,18 @@ class ReplaySource final : public TelemetrySource {
   TraceFormat format() const { return format_; }
 
  private:
+  bool next_from_file(Sample& out);
+
   std::string path_;
   LineReader reader_;
   TraceFormat format_;
   std::unique_ptr<NvidiaSmiCsvParser> csv_;
+  std::unique_ptr<NvidiaSmiDmonParser> dmon_;
   std::unique_ptr<JsonlTraceParser> jsonl_;
   std::unique_ptr<AmdToolLogParser> amd_;
   std::size_t samples_ = 0;
+  std::string gpu_name_;
+  std::map<const GpuIdentity*, GpuRef> named_;  // each unnamed identity, named once
 };
 
 }  // namespace wt
