@@ -102,6 +102,23 @@ TEST_F(McpTools, ClassifyTraceFailuresAreToolErrors) {
   EXPECT_NE(error_text(call(tools, "classify_trace", {{"trace_file", empty}})).find("no samples"), std::string::npos);
 }
 
+TEST_F(McpTools, ClassifyTraceReadsTimelessDmonWithItsIntervalAndModel) {
+  const std::string dmon = test::fixture("dmon/no_time.log");
+  EXPECT_NE(error_text(call(tools, "classify_trace", {{"trace_file", dmon}})).find("without a time column"),
+            std::string::npos);
+  const json r = call(tools, "classify_trace",
+                      {{"trace_file", dmon}, {"snapshot_interval_seconds", 5}, {"gpu_model", "NVIDIA H100 80GB HBM3"}});
+  ASSERT_FALSE(r.contains("isError")) << r.dump();
+  const json& gpus = r["structuredContent"]["gpus"];
+  ASSERT_EQ(gpus.size(), 2U);
+  EXPECT_EQ(gpus[0]["name"], "NVIDIA H100 80GB HBM3");
+  EXPECT_EQ(gpus[0]["end"], "1970-01-01T00:00:10.000");  // the third row, 5 s apart
+  EXPECT_NE(error_text(call(tools, "classify_trace", {{"trace_file", dmon}, {"snapshot_interval_seconds", 1},
+                                                      {"gpu_model", "Voodoo 2"}}))
+                .find("unknown GPU model"),
+            std::string::npos);
+}
+
 TEST_F(McpTools, ClassifyWorkloadSyntheticKeepsTheSeedShape) {
   const json r = call(tools, "classify_workload",
                       {{"backend", "synthetic"}, {"profile", "idle"}, {"samples", 30}, {"classifier", "rules"}});

@@ -29,6 +29,19 @@ json input_schema() {
              {{"type", "array"},
               {"items", {{"type", "string"}}},
               {"description", "For CSV written with noheader: the --query-gpu field list"}}},
+            {"snapshot_interval_seconds",
+             {{"type", "number"},
+              {"exclusiveMinimum", 0},
+              {"maximum", 3600},
+              {"description",
+               "For rocm-smi, amd-smi or nvidia-smi dmon output that records no time: the seconds between its "
+               "snapshots (dmon's -d)"}}},
+            {"gpu_model",
+             {{"type", "string"},
+              {"minLength", 1},
+              {"description",
+               "The model of GPUs the file does not name (nvidia-smi dmon logs), as nvidia-smi names it, e.g. "
+               "NVIDIA H100 80GB HBM3, so power is set against that card's limit"}}},
             {"window_seconds", {{"type", "number"}, {"minimum", 0.1}, {"maximum", 86400}, {"default", 30}}},
             {"stride_seconds",
              {{"type", "number"},
@@ -51,6 +64,11 @@ json run(const json& a) {
   spec.replay_file = a["trace_file"].get<std::string>();
   spec.input_format = a.value("format", "auto");
   spec.columns = a.value("columns", std::vector<std::string>{});
+  if (a.contains("snapshot_interval_seconds")) {
+    spec.interval_s = a["snapshot_interval_seconds"].get<double>();
+    spec.interval_given = true;
+  }
+  spec.gpu_model = a.value("gpu_model", "");
   WindowSpec window;
   window.length_s = a.value("window_seconds", window.length_s);
   window.stride_s = a.value("stride_seconds", window.stride_s);
