@@ -113,6 +113,17 @@ TEST(NvidiaSmiDmon, NoTimeColumnNeedsTheInterval) {
   EXPECT_EQ(samples[4].values.get(Signal::GpuUtil), 99);
 }
 
+TEST(NvidiaSmiDmon, ARunAppendedWithoutTimeKeepsWhatWasRead) {
+  const std::string path = wt::test::write_temp("appended.log",
+                                                "#Time gpu pwr sm\n#HH:MM:SS Idx W %\n 10:00:00 0 300 97\n"
+                                                " 10:00:01 0 301 98\n# gpu pwr sm\n# Idx W %\n 0 302 99\n");
+  wt::ReplaySource source(path);
+  EXPECT_EQ(wt::test::drain(source).size(), 2U);
+  EXPECT_EQ(errors(source), (std::vector<std::string>{
+                                "appended.log:7: nvidia-smi dmon output without a time column (record it with -o DT, "
+                                "or give --interval SECONDS, the -d it was run with)"}));
+}
+
 TEST(NvidiaSmiDmon, CsvFormatWithUnits) {
   wt::ReplaySource source(wt::test::fixture("dmon/csv_units.log"));
   EXPECT_EQ(source.format(), TraceFormat::Dmon);

@@ -153,10 +153,14 @@ bool NvidiaSmiDmonParser::parse_line(std::string_view line, std::size_t line_no,
   if (columns_.empty())
     throw InputError(at(origin_, line_no) + ": a row before dmon's header line (\"# gpu pwr ...\"); not nvidia-smi "
                      "dmon output, or its first lines are missing");
-  if (!has_time_ && !interval_s_)
-    throw InputError(at(origin_, line_no) +
-                     ": nvidia-smi dmon output without a time column (record it with -o DT, or give --interval "
-                     "SECONDS, the -d it was run with)");
+  if (!has_time_ && !interval_s_) {
+    const std::string why =
+        "nvidia-smi dmon output without a time column (record it with -o DT, or give --interval SECONDS, the -d it "
+        "was run with)";
+    if (gpus_.empty()) throw InputError(at(origin_, line_no) + ": " + why);
+    bad(line_no, why);  // a later run appended without -o: what was read stays
+    return false;
+  }
   if (fields_.size() != columns_.size()) {
     bad(line_no, "expected " + std::to_string(columns_.size()) + " fields, found " + std::to_string(fields_.size()));
     return false;

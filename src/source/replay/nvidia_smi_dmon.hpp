@@ -37,7 +37,7 @@ class NvidiaSmiDmonParser {
 
   // Parses one line. Returns true with `out` filled for a sample; false for a header, a blank
   // line, or a bad line (then reported, naming file and line). Throws InputError when rows
-  // come before any header, or when the file has no time column and no interval was given.
+  // come before any header, or when the file starts without a time column and no interval was given.
   bool parse_line(std::string_view line, std::size_t line_no, Sample& out);
 
   // One column of the header in force, as read.
