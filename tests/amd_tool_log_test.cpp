@@ -4,30 +4,14 @@
 
 #include <gtest/gtest.h>
 
-#include "source/replay/replay_source.hpp"
-#include "test_util.hpp"
+#include "replay_test_util.hpp"
 
 namespace {
 
 using wt::Signal;
 using wt::TraceFormat;
-
-wt::ReplayOptions with_interval(std::optional<double> interval_s, TraceFormat format = TraceFormat::Auto) {
-  wt::ReplayOptions o;
-  o.format = format;
-  o.interval_s = interval_s;
-  return o;
-}
-
-std::string input_error(const std::string& path, const wt::ReplayOptions& o) {
-  try {
-    wt::ReplaySource source(path, o);
-    wt::test::drain(source);
-  } catch (const wt::InputError& e) {
-    return e.what();
-  }
-  return "";
-}
+using wt::test::input_error;
+using wt::test::with_interval;
 
 TEST(AmdToolLog, DetectsEachLayoutAndNothingElse) {
   EXPECT_EQ(wt::detect_amd_tool_layout("\nWARNING: something\ndevice,GPU use (%)\ncard0,5\n"),

@@ -5,37 +5,21 @@
 #include <gtest/gtest.h>
 
 #include "core/time_format.hpp"
-#include "source/replay/replay_source.hpp"
-#include "test_util.hpp"
+#include "replay_test_util.hpp"
 
 namespace {
 
 using wt::Signal;
 using wt::TraceFormat;
+using wt::test::input_error;
+using wt::test::with_interval;
 
-wt::ReplayOptions with_interval(std::optional<double> interval_s, TraceFormat format = TraceFormat::Auto) {
-  wt::ReplayOptions o;
-  o.format = format;
-  o.interval_s = interval_s;
-  return o;
-}
-
+// The errors reported (notes left out), each as "FILE:LINE: message".
 std::vector<std::string> errors(const wt::ReplaySource& source) {
   std::vector<std::string> out;
   for (const wt::Diagnostic& d : source.diagnostics())
     if (d.is_error) out.push_back(d.where.substr(d.where.rfind('/') + 1) + ": " + d.message);
   return out;
-}
-
-std::string input_error(const std::string& path, const wt::ReplayOptions& o) {
-  try {
-    wt::ReplaySource source(path, o);
-    wt::test::drain(source);
-  } catch (const wt::InputError& e) {
-    const std::string what = e.what();
-    return what.substr(what.rfind('/') + 1);
-  }
-  return "";
 }
 
 TEST(NvidiaSmiDmon, DetectsDmonHeadersOnly) {

@@ -4,7 +4,9 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace wt {
@@ -55,6 +57,17 @@ inline constexpr std::array<SignalInfo, kSignalCount> kSignals{{
 }};
 
 constexpr const SignalInfo& info(Signal s) { return kSignals[static_cast<std::size_t>(s)]; }
+
+// "" when `v` is within the signal's bounds, else "V is outside the plausible range MIN..MAX",
+// for the readers' messages.
+inline std::string implausible(Signal s, double v) {
+  const SignalInfo& si = info(s);
+  if (v >= si.min && v <= si.max) return "";
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "%g is outside the plausible range %lld..%lld", v, static_cast<long long>(si.min),
+                static_cast<long long>(si.max));
+  return buf;
+}
 
 // Every signal of one reading. A signal the source did not report is absent, never zero:
 // "no power reading" and "0 W" must stay distinguishable.

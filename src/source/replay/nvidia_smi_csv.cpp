@@ -3,7 +3,6 @@
 #include <array>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 
 #include "core/time_format.hpp"
 
@@ -255,12 +254,8 @@ bool NvidiaSmiCsvParser::parse_line(std::string_view line, std::size_t line_no, 
             return false;
           }
         }
-        const SignalInfo& si = info(col.signal);
-        if (value < si.min || value > si.max) {
-          char buf[64];
-          std::snprintf(buf, sizeof buf, "%g", value);
-          bad(line_no, col.header + ": " + buf + " is outside the plausible range " + std::to_string(static_cast<long long>(si.min)) +
-                           ".." + std::to_string(static_cast<long long>(si.max)));
+        if (const std::string why = implausible(col.signal, value); !why.empty()) {
+          bad(line_no, col.header + ": " + why);
           return false;
         }
         out.values.set(col.signal, value);

@@ -4,7 +4,6 @@
 #include <array>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 
 #include "core/time_format.hpp"
 
@@ -190,13 +189,8 @@ bool NvidiaSmiDmonParser::parse_line(std::string_view line, std::size_t line_no,
           bad(line_no, col.name + ": '" + std::string(v.substr(0, 40)) + "' is not a number of " + col.unit);
           return false;
         }
-        const SignalInfo& si = info(col.signal);
-        if (value < si.min || value > si.max) {
-          char buf[64];
-          std::snprintf(buf, sizeof buf, "%g", value);
-          bad(line_no, col.name + ": " + buf + " is outside the plausible range " +
-                           std::to_string(static_cast<long long>(si.min)) + ".." +
-                           std::to_string(static_cast<long long>(si.max)));
+        if (const std::string why = implausible(col.signal, value); !why.empty()) {
+          bad(line_no, col.name + ": " + why);
           return false;
         }
         out.values.set(col.signal, value);
