@@ -108,6 +108,16 @@ TEST(NvidiaSmiDmon, ARunAppendedWithoutTimeKeepsWhatWasRead) {
                                 "or give --interval SECONDS, the -d it was run with)"}));
 }
 
+TEST(NvidiaSmiDmon, RowsPastTheYear9999AreRefused) {
+  const std::string path = wt::test::write_temp("far.log", "# gpu pwr\n# Idx W\n 0 300\n 0 301\n");
+  wt::ReplaySource source(path, with_interval(3600));
+  wt::test::drain(source);  // rows 0 and 3600 s: fine
+  EXPECT_TRUE(errors(source).empty());
+  wt::ReplaySource far(path, with_interval(3e11));
+  EXPECT_EQ(wt::test::drain(far).size(), 1U);
+  EXPECT_EQ(errors(far), (std::vector<std::string>{"far.log:4: time runs past the year 9999"}));
+}
+
 TEST(NvidiaSmiDmon, CsvFormatWithUnits) {
   wt::ReplaySource source(wt::test::fixture("dmon/csv_units.log"));
   EXPECT_EQ(source.format(), TraceFormat::Dmon);

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "core/time_format.hpp"
+#include "source/replay/jsonl_trace.hpp"
 
 namespace wt {
 
@@ -224,6 +225,10 @@ bool NvidiaSmiDmonParser::parse_line(std::string_view line, std::size_t line_no,
     out.time_s = *t;
   } else {
     out.time_s = static_cast<double>(gpu->rows) * *interval_s_;
+  }
+  if (out.time_s > kMaxTraceTimeS) {  // midnights or rows past year 9999: windows could not advance
+    bad(line_no, "time runs past the year 9999");
+    return false;
   }
   if (out.time_s < gpu->last_time_s) {
     bad(line_no, "GPU " + std::to_string(gpu_index) + " time goes back (" + format_nvidia_smi_time(out.time_s) +
