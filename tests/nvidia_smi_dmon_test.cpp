@@ -87,6 +87,8 @@ TEST(NvidiaSmiDmon, NoTimeColumnNeedsTheInterval) {
   EXPECT_EQ(input_error(wt::test::fixture("dmon/no_time.log"), with_interval(std::nullopt)),
             "no_time.log:3: nvidia-smi dmon output without a time column (record it with -o DT, or give --interval "
             "SECONDS, the -d it was run with)");
+  EXPECT_EQ(input_error(wt::test::fixture("dmon/no_time.log"), with_interval(0)),
+            "no_time.log: --interval must be positive");
   wt::ReplaySource source(wt::test::fixture("dmon/no_time.log"), with_interval(5));
   const auto samples = wt::test::drain(source);
   ASSERT_EQ(samples.size(), 6U);

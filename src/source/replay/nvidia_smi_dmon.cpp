@@ -91,7 +91,9 @@ bool looks_like_dmon(std::string_view head) {
 }
 
 NvidiaSmiDmonParser::NvidiaSmiDmonParser(std::string origin, Report report, std::optional<double> interval_s)
-    : origin_(std::move(origin)), report_(std::move(report)), interval_s_(interval_s) {}
+    : origin_(std::move(origin)), report_(std::move(report)), interval_s_(interval_s) {
+  if (interval_s_ && !(*interval_s_ > 0)) throw InputError(origin_ + ": --interval must be positive");
+}
 
 void NvidiaSmiDmonParser::bad(std::size_t line_no, std::string message) {
   report_({at(origin_, line_no), std::move(message), true});
