@@ -124,4 +124,34 @@ if [ -f "$fx/nvml/two_gpus.txt" ]; then
   expect sigterm-final-checkpoint 'tail -1 "$tmp/live.log" | jq -e ".type == \"checkpoint\" and .final" >/dev/null'
 fi
 
+# Prometheus metrics while watching a live (fake NVML) source: scraped mid-run, then SIGTERM.
+check metrics-bad-address 2 "$wt" watch --replay "$csv" --no-log --metrics-listen 127.0.0.1:http
+check metrics-replay 0 "$wt" watch --replay "$csv" --classifier rules --no-log --metrics-listen 127.0.0.1:0
+expect metrics-replay-said 'grep -q "serving metrics on http://127.0.0.1:[0-9]*/metrics" "$tmp/err"'
+if [ -f "$fx/nvml/two_gpus.txt" ] && command -v python3 >/dev/null; then
+  FAKE_NVML_FIXTURE="$fx/nvml/two_gpus.txt" "$wt" watch --backend nvml --interval 0.05 --samples 0 --window 0.5 \
+    --stride 0.25 --no-log --plain --declared 0=inference --metrics-listen 127.0.0.1:0 >"$tmp/m.out" 2>"$tmp/m.err" &
+  pid=$!
+  url=
+  for _ in $(seq 50); do
+    url=$(sed -n 's|.*serving metrics on \(http://[^ ]*\)$|\1|p' "$tmp/m.err")
+    [ -n "$url" ] && break
+    sleep 0.1
+  done
+  sleep 1.5  # a few windows
+  check metrics-scrape 0 python3 -c 'import sys, urllib.request
+r = urllib.request.urlopen(sys.argv[1], timeout=5)
+print(r.headers["Content-Type"]); sys.stdout.write(r.read().decode())' "$url"
+  expect metrics-content-type 'head -1 "$tmp/out" | grep -q "^text/plain; version=0.0.4"'
+  expect metrics-verdict 'grep -Eq "^workloadtruth_job_verdict\{gpu=\"0\",uuid=\"[^\"]+\",name=\"[^\"]+\",class=\"[A-Z]+\"\} 1$" "$tmp/out"'
+  expect metrics-windows 'grep -Eq "^workloadtruth_windows_total\{gpu=\"0\".*\} [1-9]" "$tmp/out"'
+  expect metrics-declared 'grep -q "^workloadtruth_declared_info{gpu=\"0\".*class=\"INFERENCE\"} 1$" "$tmp/out" && grep -q "^workloadtruth_declared_mismatch{gpu=\"0\"" "$tmp/out"'
+  kill -TERM $pid
+  wait $pid
+  rc=$?
+  expect metrics-sigterm-exit "[ $rc -eq 1 ]"  # 1: the fixture's GPU 1 is lost on the way (a diagnostic)
+else
+  echo "skip: no fake NVML fixture or no python3, so no live metrics scrape"
+fi
+
 report "watch cli"

@@ -24,6 +24,8 @@
 #include "output/watch_json.hpp"
 #include "output/watch_view.hpp"
 #include "sink/audit_sink.hpp"
+#include "sink/metrics_server.hpp"
+#include "sink/metrics_sink.hpp"
 #include "watch/alert_command.hpp"
 #include "watch/declared_labels.hpp"
 #include "watch/process_identity.hpp"
@@ -47,6 +49,7 @@ struct WatchCliOptions {
   std::string proc_root = "/proc";
   std::string on_mismatch;
   double on_mismatch_timeout_s = 10;
+  std::string metrics_listen;
 };
 
 // Runs --on-mismatch for each alert raised, with the event's JSON on stdin.
@@ -96,11 +99,20 @@ int run_watch(WatchCliOptions& o) {
   const bool live = !o.json && !o.plain && ::isatty(STDOUT_FILENO) == 1;
   std::optional<AuditSink> audit_sink;
   std::optional<AlertSink> alert_sink;
+  // The server goes before the sink it reads (declared after it, destroyed first).
+  std::optional<MetricsSink> metrics_sink;
+  std::optional<MetricsServer> metrics_server;
   JsonLinesView json_view(std::cout);
   PlainLinesView plain_view(std::cout);
   std::vector<watch::WatchSink*> sinks;
   if (log) sinks.push_back(&audit_sink.emplace(*log));
   if (alert) sinks.push_back(&alert_sink.emplace(*alert));
+  if (!o.metrics_listen.empty()) {
+    MetricsSink& m = metrics_sink.emplace();
+    sinks.push_back(&m);
+    metrics_server.emplace(parse_listen_address(o.metrics_listen, "--metrics-listen"), [&m] { return m.render(); });
+    std::cerr << "workloadtruth: serving metrics on " << metrics_server->url() << '\n';
+  }
   if (o.json)
     sinks.push_back(&json_view);
   else if (!live)
@@ -244,6 +256,9 @@ Command add_watch_command(CLI::App& app) {
   sub->add_option("--checkpoint-seconds", o->log_options.checkpoint_seconds,
                   "With --sign-key: a signed checkpoint at the first entry this long after the last (0: off)")
       ->check(CLI::Range(0.0, 1e7));
+  sub->add_option("--metrics-listen", o->metrics_listen,
+                  "Serve Prometheus metrics (job verdict, confidence, training score, mismatch per GPU) at "
+                  "http://ADDR/metrics while watching; ADDR: [HOST]:PORT, e.g. :9835 (port 0: any free port)");
   sub->add_flag("--once", o->once, "Stop once every GPU has its first window verdict");
   sub->add_flag("--json", o->json, "Print one JSON object per line: each window, each alert, and the end");
   sub->add_flag("--plain", o->plain, "Plain lines even on a terminal (no live view)");

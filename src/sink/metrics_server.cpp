@@ -1,0 +1,68 @@
+#include "sink/metrics_server.hpp"
+
+#include <httplib.h>
+
+#include <charconv>
+#include <chrono>
+#include <stdexcept>
+
+namespace wt {
+
+ListenAddress parse_listen_address(const std::string& text, const std::string& flag) {
+  ListenAddress a;
+  std::string port = text;
+  if (const auto colon = text.rfind(':'); colon != std::string::npos) {
+    a.host = text.substr(0, colon);
+    port = text.substr(colon + 1);
+    if (a.host.size() >= 2 && a.host.front() == '[' && a.host.back() == ']') a.host = a.host.substr(1, a.host.size() - 2);
+  }
+  if (a.host.empty()) a.host = "0.0.0.0";
+  const auto [p, ec] = std::from_chars(port.data(), port.data() + port.size(), a.port);
+  if (port.empty() || ec != std::errc{} || p != port.data() + port.size() || a.port < 0 || a.port > 65535)
+    throw std::invalid_argument(flag + " '" + text + "': expected [HOST]:PORT, e.g. :9835 or 127.0.0.1:9835");
+  return a;
+}
+
+MetricsServer::MetricsServer(const ListenAddress& address, std::function<std::string()> render)
+    : server_(std::make_unique<httplib::Server>()), host_(address.host) {
+  // SO_REUSEADDR (restart while the old socket lingers) but not httplib's default SO_REUSEPORT,
+  // which would let a second watch share the port and answer half the scrapes.
+  server_->set_socket_options([](socket_t sock) {
+    const int yes = 1;
+    ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+  });
+  server_->Get("/metrics", [render](const httplib::Request&, httplib::Response& res) {
+    res.set_content(render(), "text/plain; version=0.0.4; charset=utf-8");
+  });
+  server_->Get("/", [](const httplib::Request&, httplib::Response& res) {
+    res.set_content("WorkloadTruth: metrics at /metrics\n", "text/plain; charset=utf-8");
+  });
+  port_ = address.port == 0 ? server_->bind_to_any_port(address.host) : address.port;
+  const bool bound = address.port == 0 ? port_ > 0 : server_->bind_to_port(address.host, address.port);
+  if (!bound)
+    throw std::invalid_argument("cannot listen on " + address.host + ":" + std::to_string(address.port) +
+                                " (the port is in use, or the host is not an address of this machine)");
+  thread_ = std::thread([this] {
+    server_->listen_after_bind();
+    listening_done_ = true;
+  });
+  // stop() only stops a server that has begun listening: wait for that, so that a watch that
+  // ends at once (a short replay) can still shut it down.
+  while (!server_->is_running() && !listening_done_) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  if (!server_->is_running() && listening_done_) {
+    thread_.join();
+    throw std::invalid_argument("cannot serve on " + address.host + ":" + std::to_string(port_));
+  }
+}
+
+MetricsServer::~MetricsServer() {
+  server_->stop();
+  if (thread_.joinable()) thread_.join();
+}
+
+std::string MetricsServer::url() const {
+  const bool v6 = host_.find(':') != std::string::npos;
+  return "http://" + (v6 ? "[" + host_ + "]" : host_) + ":" + std::to_string(port_) + "/metrics";
+}
+
+}  // namespace wt
