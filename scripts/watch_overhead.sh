@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Measures `watch`'s own cost at 1 Hz on 8 GPUs, through the fake NVML library (no GPU needed):
 # CPU time per wall second and peak RSS, read from /proc while it runs with the audit log on.
-# Usage: scripts/watch_overhead.sh [BUILD_DIR] [SECONDS] [DECLARED]   (default build/default, 60 s)
+# Usage: scripts/watch_overhead.sh [BUILD_DIR] [SECONDS] [DECLARED] [METRICS]   (default build/default, 60 s)
 # DECLARED, given, is passed as --declared (process:bash=training names each GPU's processes
-# from /proc at every window: the fixture lists this script's own shell on every GPU).
+# from /proc at every window: the fixture lists this script's own shell on every GPU); METRICS,
+# given, as --metrics-listen (e.g. 127.0.0.1:0), and the metrics are scraped once a second.
 # Startup (loading the model, opening the log) is left out: CPU time is counted from 5 s in.
 set -eu
 build=${1:-build/default}
 seconds=${2:-60}
 declared=()
 [ -n "${3:-}" ] && declared=(--declared "$3")
+[ -n "${4:-}" ] && declared+=(--metrics-listen "$4")
 wt="$build/src/workloadtruth"
 lib="$build/tests/fake_nvml/lib"
 [ -x "$wt" ] && [ -d "$lib" ] || { echo "build first: $wt and $lib are needed" >&2; exit 2; }
@@ -40,7 +42,18 @@ cpu_ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }  # utime + stime
 sleep 5
 t0=$(cpu_ticks)
 start=$(date +%s.%N)
-sleep "$seconds"
+scrapes=0
+if [ -n "${4:-}" ]; then
+  url=$(sed -n 's|.*serving metrics on \(http://[^ ]*\)$|\1|p' "$tmp/err")
+  until_s=$(($(date +%s) + seconds))
+  while [ "$(date +%s)" -lt "$until_s" ]; do
+    python3 -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=5).read()' "$url" &&
+      scrapes=$((scrapes + 1))
+    sleep 1
+  done
+else
+  sleep "$seconds"
+fi
 t1=$(cpu_ticks)
 end=$(date +%s.%N)
 hwm_kb=$(awk '/^VmHWM:/ {print $2}' "/proc/$pid/status")
@@ -56,4 +69,5 @@ awk -v c0="$t0" -v c1="$t1" -v hz="$ticks" -v s="$start" -v e="$end" -v kb="$rss
   printf "RSS while running %.1f MB (target < 30 MB: %s); peak %.1f MB (while the model loads); %d windows classified and logged\n",
          kb * 1.024 / 1000, (kb * 1.024 / 1000 < 30 ? "met" : "NOT met"), hwm * 1.024 / 1000, w
 }'
+[ -n "${4:-}" ] && echo "metrics served at $url, scraped $scrapes times"
 "$wt" verify-log "$tmp/overhead.log.jsonl"

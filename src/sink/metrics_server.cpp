@@ -31,6 +31,8 @@ MetricsServer::MetricsServer(const ListenAddress& address, std::function<std::st
     const int yes = 1;
     ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
   });
+  // One worker: scrapes come every few seconds, and each idle worker is a thread kept for nothing.
+  server_->new_task_queue = [] { return new httplib::ThreadPool(1); };
   server_->Get("/metrics", [render](const httplib::Request&, httplib::Response& res) {
     res.set_content(render(), "text/plain; version=0.0.4; charset=utf-8");
   });
