@@ -21,6 +21,7 @@ TEST(MetricsServer, ParsesListenAddresses) {
     EXPECT_THROW(parse_listen_address(bad, "--m"), std::invalid_argument) << bad;
   try {
     parse_listen_address("x:y", "--metrics-listen");
+    ADD_FAILURE() << "x:y was taken as an address";
   } catch (const std::invalid_argument& e) {
     EXPECT_STREQ(e.what(), "--metrics-listen 'x:y': expected [HOST]:PORT, e.g. :9835 or 127.0.0.1:9835");
   }

@@ -68,9 +68,13 @@ TEST(NvidiaSmiDmon, TheGpuModelGivenNamesTheUnnamedGpus) {
   EXPECT_EQ(samples[1].gpu->index, 1);
   EXPECT_EQ(samples[0].gpu, samples[2].gpu);  // still one identity per GPU
   EXPECT_NE(samples[0].gpu, samples[1].gpu);
-  // A file that names its GPUs keeps its names.
+  // A file that names its GPUs keeps its names, and a note says the flag named none.
   wt::ReplaySource named(wt::test::fixture("csv/two_gpus.csv"), o);
   EXPECT_NE(wt::test::drain(named).front().gpu->name, "NVIDIA A100-SXM4-80GB");
+  const auto notes = named.diagnostics();
+  EXPECT_TRUE(std::any_of(notes.begin(), notes.end(), [](const wt::Diagnostic& d) {
+    return !d.is_error && d.message == "--gpu-model named no GPU: the file names the model of every GPU in it";
+  }));
 }
 
 TEST(NvidiaSmiDmon, TimeOfDayOnlyCrossesMidnight) {

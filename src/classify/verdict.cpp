@@ -6,7 +6,7 @@
 
 namespace wt {
 namespace {
-constexpr std::array<std::pair<WorkloadType, std::string_view>, 7> kNames{{
+constexpr std::array<std::pair<WorkloadType, std::string_view>, kWorkloadTypeCount> kNames{{
     {WorkloadType::Training, "TRAINING"},
     {WorkloadType::Inference, "INFERENCE"},
     {WorkloadType::Idle, "IDLE"},

@@ -1,6 +1,7 @@
 // What a classifier concludes about a window or a whole GPU stream.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -11,6 +12,8 @@
 namespace wt {
 
 enum class WorkloadType { Training, Inference, Idle, Hpc, Mining, Graphics, Unknown };
+// Its values are 0 .. kWorkloadTypeCount - 1, UNKNOWN last: they index per-class arrays.
+inline constexpr std::size_t kWorkloadTypeCount = 7;
 
 std::string_view to_string(WorkloadType t);  // "TRAINING", ...
 std::optional<WorkloadType> parse_workload_type(std::string_view text);  // case-insensitive

@@ -81,7 +81,7 @@ double ratio(std::size_t a, std::size_t b) { return b ? static_cast<double>(a) /
 json detection(const Tally& t) {
   const auto tr = static_cast<std::size_t>(WorkloadType::Training);
   std::size_t w_total = 0, j_total = 0;
-  for (std::size_t p = 0; p < kTypeCount; ++p) w_total += t.windows.n[tr][p], j_total += t.jobs.n[tr][p];
+  for (std::size_t p = 0; p < kWorkloadTypeCount; ++p) w_total += t.windows.n[tr][p], j_total += t.jobs.n[tr][p];
   return {{"windows", ratio(t.windows.n[tr][tr], w_total)}, {"training_windows", w_total},
           {"jobs", ratio(t.jobs.n[tr][tr], j_total)}, {"training_jobs", j_total}};
 }
@@ -90,10 +90,10 @@ json detection(const Tally& t) {
 json false_training(const Tally& t) {
   const auto tr = static_cast<std::size_t>(WorkloadType::Training);
   json out = json::object();
-  for (std::size_t truth = 0; truth < kTypeCount; ++truth) {
+  for (std::size_t truth = 0; truth < kWorkloadTypeCount; ++truth) {
     if (truth == tr) continue;
     std::size_t w = 0, j = 0;
-    for (std::size_t p = 0; p < kTypeCount; ++p) w += t.windows.n[truth][p], j += t.jobs.n[truth][p];
+    for (std::size_t p = 0; p < kWorkloadTypeCount; ++p) w += t.windows.n[truth][p], j += t.jobs.n[truth][p];
     if (w == 0 && j == 0) continue;
     out[std::string(to_string(static_cast<WorkloadType>(truth)))] = {
         {"windows", ratio(t.windows.n[truth][tr], w)}, {"jobs", ratio(t.jobs.n[truth][tr], j)}, {"window_count", w}};
@@ -104,9 +104,9 @@ json false_training(const Tally& t) {
 // Accuracy over the windows whose truth is not IDLE; null when there are none.
 json active_window_accuracy(const Tally& t) {
   std::size_t right = 0, total = 0;
-  for (std::size_t tr = 0; tr < kTypeCount; ++tr) {
+  for (std::size_t tr = 0; tr < kWorkloadTypeCount; ++tr) {
     if (tr == static_cast<std::size_t>(WorkloadType::Idle)) continue;
-    for (std::size_t p = 0; p < kTypeCount; ++p) total += t.windows.n[tr][p];
+    for (std::size_t p = 0; p < kWorkloadTypeCount; ++p) total += t.windows.n[tr][p];
     right += t.windows.n[tr][tr];
   }
   return total ? json(ratio(right, total)) : json(nullptr);

@@ -17,7 +17,7 @@ std::size_t Confusion::total() const {
 
 std::size_t Confusion::right() const {
   std::size_t r = 0;
-  for (std::size_t i = 0; i < kTypeCount; ++i) r += n[i][i];
+  for (std::size_t i = 0; i < kWorkloadTypeCount; ++i) r += n[i][i];
   return r;
 }
 
@@ -30,9 +30,9 @@ std::size_t Confusion::called(WorkloadType predicted) const {
 nlohmann::json Confusion::active_called_training() const {
   const auto training = static_cast<std::size_t>(WorkloadType::Training);
   std::size_t called = 0, count = 0;
-  for (std::size_t truth = 0; truth < kTypeCount; ++truth) {
+  for (std::size_t truth = 0; truth < kWorkloadTypeCount; ++truth) {
     if (truth == training || truth == static_cast<std::size_t>(WorkloadType::Idle)) continue;
-    for (std::size_t p = 0; p < kTypeCount; ++p) count += n[truth][p];
+    for (std::size_t p = 0; p < kWorkloadTypeCount; ++p) count += n[truth][p];
     called += n[truth][training];
   }
   return {{"share", count ? static_cast<double>(called) / static_cast<double>(count) : 0.0},
@@ -42,10 +42,10 @@ nlohmann::json Confusion::active_called_training() const {
 
 nlohmann::json Confusion::to_json() const {
   nlohmann::json j = nlohmann::json::object();
-  for (std::size_t t = 0; t < kTypeCount; ++t) {
+  for (std::size_t t = 0; t < kWorkloadTypeCount; ++t) {
     nlohmann::json row = nlohmann::json::object();
     std::size_t sum = 0;
-    for (std::size_t p = 0; p < kTypeCount; ++p)
+    for (std::size_t p = 0; p < kWorkloadTypeCount; ++p)
       if (n[t][p]) row[std::string(to_string(static_cast<WorkloadType>(p)))] = n[t][p], sum += n[t][p];
     if (sum) j[std::string(to_string(static_cast<WorkloadType>(t)))] = row;
   }
@@ -53,8 +53,8 @@ nlohmann::json Confusion::to_json() const {
 }
 
 Confusion& Confusion::operator+=(const Confusion& o) {
-  for (std::size_t t = 0; t < kTypeCount; ++t)
-    for (std::size_t p = 0; p < kTypeCount; ++p) n[t][p] += o.n[t][p];
+  for (std::size_t t = 0; t < kWorkloadTypeCount; ++t)
+    for (std::size_t p = 0; p < kWorkloadTypeCount; ++p) n[t][p] += o.n[t][p];
   return *this;
 }
 

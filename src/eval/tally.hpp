@@ -11,10 +11,8 @@
 
 namespace wt {
 
-inline constexpr std::size_t kTypeCount = 7;  // WorkloadType values, UNKNOWN last
-
 struct Confusion {
-  std::array<std::array<std::size_t, kTypeCount>, kTypeCount> n{};  // [truth][predicted]
+  std::array<std::array<std::size_t, kWorkloadTypeCount>, kWorkloadTypeCount> n{};  // [truth][predicted]
   void add(WorkloadType truth, WorkloadType predicted) {
     ++n[static_cast<std::size_t>(truth)][static_cast<std::size_t>(predicted)];
   }

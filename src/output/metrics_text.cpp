@@ -5,10 +5,6 @@
 namespace wt {
 namespace {
 
-constexpr std::array<WorkloadType, kWorkloadTypeCount> kTypes{
-    WorkloadType::Training, WorkloadType::Inference, WorkloadType::Idle,   WorkloadType::Hpc,
-    WorkloadType::Mining,   WorkloadType::Graphics,  WorkloadType::Unknown};
-
 // A label value with the three characters the format escapes.
 std::string escaped(std::string_view v) {
   std::string out;
@@ -28,6 +24,12 @@ std::string number(double v) {
 std::string gpu_labels(const GpuMetrics& g) {
   return "gpu=\"" + std::to_string(g.index) + "\",uuid=\"" + escaped(g.uuid) + "\",name=\"" + escaped(g.name) + "\"";
 }
+
+std::string class_labels(const GpuMetrics& g, WorkloadType t) {
+  return gpu_labels(g) + ",class=\"" + std::string(to_string(t)) + "\"";
+}
+
+WorkloadType type_at(std::size_t i) { return static_cast<WorkloadType>(i); }
 
 void family(std::string& out, std::string_view name, std::string_view type, std::string_view help) {
   out.append("# HELP ").append(name).append(" ").append(help).append("\n");
@@ -50,9 +52,8 @@ std::string metrics_text(std::span<const GpuMetrics> gpus, std::string_view vers
          "not proof");
   for (const GpuMetrics& g : gpus)
     if (g.job)
-      for (WorkloadType t : kTypes)
-        sample(out, "workloadtruth_job_verdict", gpu_labels(g) + ",class=\"" + std::string(to_string(t)) + "\"",
-               t == *g.job ? 1 : 0);
+      for (std::size_t i = 0; i < kWorkloadTypeCount; ++i)
+        sample(out, "workloadtruth_job_verdict", class_labels(g, type_at(i)), type_at(i) == *g.job ? 1 : 0);
 
   family(out, "workloadtruth_job_confidence", "gauge",
          "Mean confidence of the windows that agree with the job verdict (0..1)");
@@ -65,15 +66,13 @@ std::string metrics_text(std::span<const GpuMetrics> gpus, std::string_view vers
 
   family(out, "workloadtruth_windows_total", "counter", "Windows classified, by their verdict");
   for (const GpuMetrics& g : gpus)
-    for (WorkloadType t : kTypes)
-      sample(out, "workloadtruth_windows_total", gpu_labels(g) + ",class=\"" + std::string(to_string(t)) + "\"",
-             static_cast<double>(g.windows[static_cast<std::size_t>(t)]));
+    for (std::size_t i = 0; i < kWorkloadTypeCount; ++i)
+      sample(out, "workloadtruth_windows_total", class_labels(g, type_at(i)), static_cast<double>(g.windows[i]));
 
   family(out, "workloadtruth_declared_info", "gauge", "The workload the GPU's owner declared (always 1)");
   for (const GpuMetrics& g : gpus)
     if (g.declared)
-      sample(out, "workloadtruth_declared_info",
-             gpu_labels(g) + ",class=\"" + std::string(to_string(*g.declared)) + "\"", 1);
+      sample(out, "workloadtruth_declared_info", class_labels(g, *g.declared), 1);
 
   family(out, "workloadtruth_declared_mismatch", "gauge",
          "1 while a mismatch alert stands: the GPU keeps doing other than its declared workload");

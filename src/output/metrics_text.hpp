@@ -14,8 +14,6 @@
 
 namespace wt {
 
-inline constexpr std::size_t kWorkloadTypeCount = 7;  // WorkloadType's values, Training .. Unknown
-
 // What is exposed of one GPU.
 struct GpuMetrics {
   int index = 0;

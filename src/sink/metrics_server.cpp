@@ -39,9 +39,11 @@ MetricsServer::MetricsServer(const ListenAddress& address, std::function<std::st
   server_->Get("/", [](const httplib::Request&, httplib::Response& res) {
     res.set_content("WorkloadTruth: metrics at /metrics\n", "text/plain; charset=utf-8");
   });
-  port_ = address.port == 0 ? server_->bind_to_any_port(address.host) : address.port;
-  const bool bound = address.port == 0 ? port_ > 0 : server_->bind_to_port(address.host, address.port);
-  if (!bound)
+  if (address.port == 0)
+    port_ = server_->bind_to_any_port(address.host);  // the port taken, or -1
+  else if (server_->bind_to_port(address.host, address.port))
+    port_ = address.port;
+  if (port_ <= 0)
     throw std::invalid_argument("cannot listen on " + address.host + ":" + std::to_string(address.port) +
                                 " (the port is in use, or the host is not an address of this machine)");
   thread_ = std::thread([this] {

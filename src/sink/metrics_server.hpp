@@ -37,7 +37,7 @@ class MetricsServer {
  private:
   std::unique_ptr<httplib::Server> server_;
   std::string host_;
-  int port_ = 0;
+  int port_ = 0;  // bound to; 0 until then
   std::atomic<bool> listening_done_ = false;
   std::thread thread_;
 };

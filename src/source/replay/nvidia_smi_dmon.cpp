@@ -110,7 +110,7 @@ void NvidiaSmiDmonParser::set_columns(const std::vector<std::string_view>& names
       ignored += (ignored.empty() ? "" : ", ") + std::string(n);
       continue;
     }
-    columns_.push_back({spec->kind, spec->signal, std::string(n), std::string(spec->unit)});
+    columns_.push_back({spec->kind, spec->signal, std::string(n), spec->unit});
     has_date_ = has_date_ || spec->kind == Kind::Date;
     has_time_ = has_time_ || spec->kind == Kind::Time;
   }
@@ -121,7 +121,7 @@ void NvidiaSmiDmonParser::set_columns(const std::vector<std::string_view>& names
 std::optional<double> NvidiaSmiDmonParser::row_time(std::string_view date, std::string_view time,
                                                     std::size_t line_no) {
   std::string text = "1970/01/01";
-  if (has_date_ && has_time_) {
+  if (has_date_) {
     if (date.size() != 8 || !all_digits(date)) {
       bad(line_no, "date '" + std::string(date.substr(0, 40)) + "' is not of the form YYYYMMDD");
       return std::nullopt;
@@ -189,7 +189,7 @@ bool NvidiaSmiDmonParser::parse_line(std::string_view line, std::size_t line_no,
         std::string_view unit = v.substr(static_cast<std::size_t>(p - v.data()));
         while (!unit.empty() && unit.front() == ' ') unit.remove_prefix(1);
         if (!unit.empty() && unit != col.unit) {
-          bad(line_no, col.name + ": '" + std::string(v.substr(0, 40)) + "' is not a number of " + col.unit);
+          bad(line_no, col.name + ": '" + std::string(v.substr(0, 40)) + "' is not a number of " + std::string(col.unit));
           return false;
         }
         if (const std::string why = implausible(col.signal, value); !why.empty()) {

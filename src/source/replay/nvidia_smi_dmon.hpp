@@ -44,11 +44,13 @@ class NvidiaSmiDmonParser {
   struct Column {
     enum class Kind { Date, Time, Index, Value, Ignored } kind;
     Signal signal;
-    std::string name, unit;
+    std::string name;       // as the header spells it
+    std::string_view unit;  // the unit dmon prints it in (from a static table)
   };
 
  private:
   void set_columns(const std::vector<std::string_view>& names, std::size_t line_no);
+  // The row's time from its Time column (and Date column, when the header has one).
   std::optional<double> row_time(std::string_view date, std::string_view time, std::size_t line_no);
   void bad(std::size_t line_no, std::string message);
 

@@ -47,7 +47,13 @@ ReplaySource::ReplaySource(std::string path, ReplayOptions options)
 }
 
 bool ReplaySource::next(Sample& out) {
-  if (!next_from_file(out)) return false;
+  if (!next_from_file(out)) {
+    if (!gpu_name_.empty() && named_.empty() && !noted_unused_name_) {
+      noted_unused_name_ = true;
+      report({path_, "--gpu-model named no GPU: the file names the model of every GPU in it", false});
+    }
+    return false;
+  }
   if (!gpu_name_.empty() && out.gpu->name.empty()) {
     GpuRef& named = named_[out.gpu.get()];
     if (!named) {

@@ -52,6 +52,7 @@ class ReplaySource final : public TelemetrySource {
   std::size_t samples_ = 0;
   std::string gpu_name_;
   std::map<const GpuIdentity*, GpuRef> named_;  // each unnamed identity, named once
+  bool noted_unused_name_ = false;
 };
 
 }  // namespace wt
