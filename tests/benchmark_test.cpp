@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+#include <string>
+
 namespace wt {
 
 TEST(Benchmark, HeldOutProtocolsCoverEveryFamilyModelAndVendor) {
@@ -24,6 +27,29 @@ TEST(Benchmark, HeldOutProtocolsCoverEveryFamilyModelAndVendor) {
   EXPECT_GT(s["nvidia_only_tested_on_amd"][0]["accuracy"]["window_count"].get<std::size_t>(), 0u);
   EXPECT_GT(calls, 0u);
   EXPECT_FALSE(r.contains("real"));  // no --real given: nothing real is reported
+}
+
+TEST(Benchmark, CleanWindowsAreSplitByHowTheyWereRecorded) {
+  BenchmarkOptions o;
+  o.trials = 2;
+  o.duration_s = 60;
+  const auto s = run_benchmark(o, nullptr)["synthetic"];
+  std::size_t clean = 0;
+  for (const auto& row : s["clean"]) clean += row["xgboost"]["accuracy"]["window_count"].get<std::size_t>();
+  ASSERT_GT(clean, 0u);
+  // Each dimension (polling, signals, length) splits the same clean windows, each once.
+  std::map<std::string, std::size_t> per_dimension;
+  for (const auto& r : s["clean_by_recording"]) {
+    const auto name = r["recording"].get<std::string>();
+    const std::string dimension = name.starts_with("polled") ? "polling" : name.starts_with("signals") ? "signals" : "length";
+    per_dimension[dimension] += r["xgboost"]["accuracy"]["window_count"].get<std::size_t>();
+    std::size_t by_class = 0;
+    for (const auto& [cls, v] : r["xgboost"]["per_class"].items()) by_class += v["window_count"].get<std::size_t>();
+    EXPECT_EQ(by_class, r["xgboost"]["accuracy"]["window_count"].get<std::size_t>()) << name;
+    EXPECT_TRUE(r.contains("rules")) << name;
+  }
+  ASSERT_EQ(per_dimension.size(), 3u);
+  for (const auto& [dimension, n] : per_dimension) EXPECT_EQ(n, clean) << dimension;
 }
 
 }  // namespace wt

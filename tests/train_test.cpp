@@ -84,7 +84,7 @@ TEST(Train, TraceIntervalIsDrawnUnlessFixed) {
   const auto gaps = [&](std::optional<double> interval) {
     std::set<double> seen;
     for (std::size_t i = 0; i < 12; ++i) {
-      auto src = simulated_trace(spec, "t", i, 1, 60, "", interval);
+      auto src = simulated_trace(spec, draw_trace(spec, "t", i, 1, 60, interval));
       Sample a, b;
       if (src->next(a) && src->next(b)) seen.insert(std::round((b.time_s - a.time_s) * 1000) / 1000);
     }

@@ -1,6 +1,7 @@
 #include "eval/benchmark.hpp"
 
 #include <algorithm>
+#include <compare>
 #include <filesystem>
 #include <iterator>
 #include <map>
@@ -112,6 +113,18 @@ json active_window_accuracy(const Tally& t) {
   return total ? json(ratio(right, total)) : json(nullptr);
 }
 
+// Per truth, the share of its windows given that class: {"TRAINING": {"windows", "window_count"}, ...}.
+json per_class_accuracy(const Confusion& c) {
+  json out = json::object();
+  for (std::size_t truth = 0; truth < kWorkloadTypeCount; ++truth) {
+    std::size_t n = 0;
+    for (std::size_t p = 0; p < kWorkloadTypeCount; ++p) n += c.n[truth][p];
+    if (n) out[std::string(to_string(static_cast<WorkloadType>(truth)))] = {{"windows", ratio(c.n[truth][truth], n)},
+                                                                            {"window_count", n}};
+  }
+  return out;
+}
+
 json accuracy(const Tally& t) {
   return {{"windows", ratio(t.windows.right(), t.windows.total())}, {"window_count", t.windows.total()},
           {"jobs", ratio(t.jobs.right(), t.jobs.total())}, {"job_count", t.jobs.total()}};
@@ -122,10 +135,28 @@ struct Contenders {
   std::unique_ptr<TrainedClassifier> trained;
 };
 
+// One way a test trace was recorded: how often it was polled, which signals it kept, whether
+// it was cut short. `order` sorts the values of one dimension.
+struct Recording {
+  int dimension = 0;
+  double order = 0;
+  std::string name;
+  auto operator<=>(const Recording&) const = default;
+};
+
+std::vector<Recording> recording_of(const TraceDraw& d) {
+  std::ostringstream interval;
+  interval << "polled every " << d.interval_s << " s";
+  return {{0, d.interval_s, interval.str()},
+          {1, static_cast<double>(d.signal_set), "signals: " + std::string(recorded_signal_sets()[d.signal_set].name)},
+          {2, d.shortened ? 1.0 : 0.0, d.shortened ? "cut short (20-60 s)" : "full length"}};
+}
+
 // Test traces of every catalog scenario (or those `keep` accepts), scored by each classifier.
 struct SimRun {
   std::map<std::string, std::map<std::string, Tally>> rows;  // row -> classifier -> tally
   std::map<std::string, Tally> all;                          // classifier -> everything
+  std::map<Recording, std::map<std::string, Tally>> clean_by_recording;  // clean scenarios only
 };
 
 std::string row_of(const sim::ScenarioSpec& s) {
@@ -138,12 +169,15 @@ void run_sim(const BenchmarkOptions& o, const std::vector<std::pair<std::string,
   for (const auto& spec : sim::scenario_catalog()) {
     if (!keep(spec)) continue;
     for (std::size_t i = 0; i < o.trials; ++i) {
-      auto src = simulated_trace(spec, "bench", i, o.seed, o.duration_s, gpu_model, o.interval_s);
+      const TraceDraw draw = draw_trace(spec, "bench", i, o.seed, o.duration_s, o.interval_s);
+      auto src = simulated_trace(spec, draw, gpu_model);
       Recorded trace(*src);
       for (const auto& [name, c] : classifiers) {
         const Tally t = score(trace, *c, spec.label, o.window, !spec.evasion.empty());
         run.rows[row_of(spec)][name] += t;
         run.all[name] += t;
+        if (spec.evasion.empty())
+          for (const Recording& r : recording_of(draw)) run.clean_by_recording[r][name] += t;
       }
       if (progress) progress(++done, total, spec.name());
     }
@@ -185,6 +219,12 @@ json standard(const BenchmarkOptions& o, const Contenders& c, const ProgressFn& 
                                             : json{{"accuracy", accuracy(t)}, {"called_training", false_training(t)}};
     (row.starts_with("evasion:") ? evasion : clean).push_back(r);
   }
+  json by_recording = json::array();
+  for (const auto& [recording, by] : run.clean_by_recording) {
+    json r{{"recording", recording.name}};
+    for (const auto& [name, t] : by) r[name] = {{"accuracy", accuracy(t)}, {"per_class", per_class_accuracy(t.windows)}};
+    by_recording.push_back(r);
+  }
   json per_classifier = json::object();
   for (const auto& [name, t] : run.all) {
     per_classifier[name] = {{"accuracy", accuracy(t)},
@@ -201,6 +241,7 @@ json standard(const BenchmarkOptions& o, const Contenders& c, const ProgressFn& 
                        polling(o) + ", seeds never used in training"},
           {"clean", clean},
           {"evasion", evasion},
+          {"clean_by_recording", by_recording},
           {"overall", per_classifier}};
 }
 

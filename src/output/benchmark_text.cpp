@@ -49,6 +49,30 @@ void training_score(std::ostream& out, const json& classifier) {
   }
 }
 
+constexpr const char* kClassNames[] = {"TRAINING", "INFERENCE", "IDLE", "HPC", "MINING", "GRAPHICS", "UNKNOWN"};
+
+// Clean windows right, per class, for each way the test traces were recorded: where the
+// clean figures above lose their points.
+void clean_by_recording(std::ostream& out, const json& s) {
+  if (!s.contains("clean_by_recording")) return;
+  out << "\nClean traces by how they were recorded (trained classifier, windows right; n = windows)\n"
+      << pad("", 54);
+  for (const char* n : kClassNames)
+    if (n != std::string("UNKNOWN")) out << pad(std::string(n).substr(0, 8), 9);
+  out << "all         n\n";
+  for (const auto& r : s["clean_by_recording"]) {
+    const json& x = r["xgboost"];
+    out << "  " << pad(r["recording"].get<std::string>(), 52);
+    for (const char* n : kClassNames)
+      if (n != std::string("UNKNOWN"))
+        out << pad(x["per_class"].contains(n) ? pct(x["per_class"][n]["windows"].get<double>()) : "   n/a", 9);
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%s %6zu\n", pct(x["accuracy"]["windows"].get<double>()).c_str(),
+                  x["accuracy"]["window_count"].get<std::size_t>());
+    out << buf;
+  }
+}
+
 void standard(std::ostream& out, const json& s) {
   out << s["data"].get<std::string>() << "\n\n";
   out << pad("Clean traces, accuracy (windows / per-GPU jobs)", 50) << pad("rules", 20) << "xgboost\n";
@@ -80,15 +104,15 @@ void standard(std::ostream& out, const json& s) {
     out << "  UNKNOWN (abstained, no class claimed): " << abstained << " windows, not in the table\n";
   training_score(out, s["overall"]["xgboost"]);
   out << "\nConfusion of the trained classifier (windows; rows: truth, columns: verdict)\n";
-  const char* names[] = {"TRAINING", "INFERENCE", "IDLE", "HPC", "MINING", "GRAPHICS", "UNKNOWN"};
   out << pad("", 12);
-  for (const char* n : names) out << pad(std::string(n).substr(0, 8), 10);
+  for (const char* n : kClassNames) out << pad(std::string(n).substr(0, 8), 10);
   out << '\n';
   for (const auto& [truth, row] : s["overall"]["xgboost"]["confusion_windows"].items()) {
     out << pad(truth, 12);
-    for (const char* n : names) out << pad(std::to_string(row.value(n, 0)), 10);
+    for (const char* n : kClassNames) out << pad(std::to_string(row.value(n, 0)), 10);
     out << '\n';
   }
+  clean_by_recording(out, s);
 }
 
 void loso(std::ostream& out, const json& s) {

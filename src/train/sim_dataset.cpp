@@ -16,14 +16,15 @@ const std::vector<double>& training_intervals() {
   return intervals;
 }
 
-const std::vector<std::vector<Signal>>& recorded_signal_sets() {
+const std::vector<RecordedSignalSet>& recorded_signal_sets() {
   using S = Signal;
-  static const std::vector<std::vector<Signal>> sets{
-      {},  // everything the source gives (live NVML)
-      {S::GpuUtil, S::MemUtil, S::MemUsed, S::MemTotal, S::Power, S::Temperature, S::SmClock, S::MemClock},
-      {S::GpuUtil, S::MemUsed, S::Power},
-      {S::GpuUtil, S::MemUtil, S::Power},
-      {S::GpuUtil, S::MemUtil, S::MemUsed, S::MemTotal, S::Power},
+  static const std::vector<RecordedSignalSet> sets{
+      {"all (live NVML)", {}},
+      {"util, memory, power, temperature, clocks",
+       {S::GpuUtil, S::MemUtil, S::MemUsed, S::MemTotal, S::Power, S::Temperature, S::SmClock, S::MemClock}},
+      {"util, memory used, power", {S::GpuUtil, S::MemUsed, S::Power}},
+      {"util, memory util, power", {S::GpuUtil, S::MemUtil, S::Power}},
+      {"util, memory, power", {S::GpuUtil, S::MemUtil, S::MemUsed, S::MemTotal, S::Power}},
   };
   return sets;
 }
@@ -53,19 +54,28 @@ class KeepSignals final : public TelemetrySource {
 
 }  // namespace
 
-std::unique_ptr<TelemetrySource> simulated_trace(const sim::ScenarioSpec& spec, const std::string& salt, std::size_t i,
-                                                 std::uint64_t seed, double duration_s, const std::string& gpu_model,
-                                                 std::optional<double> interval_s) {
+TraceDraw draw_trace(const sim::ScenarioSpec& spec, const std::string& salt, std::size_t i, std::uint64_t seed,
+                     double duration_s, std::optional<double> interval_s) {
+  TraceDraw d;
+  d.seed = std::hash<std::string>{}(spec.name() + "#" + salt + std::to_string(i)) ^ (seed * 0x9E3779B97F4A7C15ULL);
+  // One trace in four is a short run (20-60 s, less than two windows): real jobs are often
+  // recorded that briefly, and a short trace is mostly its set-up phase.
+  d.shortened = (d.seed >> 16) % 4 == 0;
+  d.duration_s = d.shortened ? std::min(duration_s, 20.0 + static_cast<double>((d.seed >> 20) % 41)) : duration_s;
+  d.interval_s = interval_s.value_or(training_intervals()[d.seed % training_intervals().size()]);
+  d.signal_set = (d.seed >> 8) % recorded_signal_sets().size();
+  return d;
+}
+
+std::unique_ptr<TelemetrySource> simulated_trace(const sim::ScenarioSpec& spec, const TraceDraw& draw,
+                                                 const std::string& gpu_model) {
   sim::SimOptions so;
   so.scenario = spec;
   if (!gpu_model.empty()) so.scenario.gpu_model = gpu_model;
-  so.seed = std::hash<std::string>{}(spec.name() + "#" + salt + std::to_string(i)) ^ (seed * 0x9E3779B97F4A7C15ULL);
-  // One trace in four is a short run (20-60 s, less than two windows): real jobs are often
-  // recorded that briefly, and a short trace is mostly its set-up phase.
-  so.duration_s = (so.seed >> 16) % 4 == 0 ? std::min(duration_s, 20.0 + static_cast<double>((so.seed >> 20) % 41)) : duration_s;
-  so.interval_s = interval_s.value_or(training_intervals()[so.seed % training_intervals().size()]);
-  const auto& keep = recorded_signal_sets()[(so.seed >> 8) % recorded_signal_sets().size()];
-  return std::make_unique<KeepSignals>(sim::make_simulated_source(so), keep);
+  so.seed = draw.seed;
+  so.duration_s = draw.duration_s;
+  so.interval_s = draw.interval_s;
+  return std::make_unique<KeepSignals>(sim::make_simulated_source(so), recorded_signal_sets()[draw.signal_set].signals);
 }
 
 void build_sim_dataset(const SimDatasetOptions& o, std::vector<LabelledWindow>& train,
@@ -73,7 +83,7 @@ void build_sim_dataset(const SimDatasetOptions& o, std::vector<LabelledWindow>& 
   for (const sim::ScenarioSpec& spec : sim::scenario_catalog()) {
     if (!o.include_evasions && !spec.evasion.empty()) continue;
     for (std::size_t i = 0; i < o.traces_per_scenario; ++i) {
-      auto source = simulated_trace(spec, "", i, o.seed, o.duration_s, o.only_gpu_model);
+      auto source = simulated_trace(spec, draw_trace(spec, "", i, o.seed, o.duration_s), o.only_gpu_model);
       add_windows(*source, spec.label, spec.name(), o.window, gpu_context_for, i % 5 == 4 ? calibration : train);
     }
   }

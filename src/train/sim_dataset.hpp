@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sim/simulated_source.hpp"
@@ -26,15 +27,29 @@ const std::vector<double>& training_intervals();
 // The signal sets real recordings carry (live NVML has all; an nvidia-smi query has what it
 // asked for). Each simulated trace keeps one of them, drawn from its seed, so that the model
 // learns from the signals that are there instead of from which ones are missing.
-const std::vector<std::vector<Signal>>& recorded_signal_sets();
+struct RecordedSignalSet {
+  std::string_view name;        // what a benchmark reader recognises: "util, memory used, power"
+  std::vector<Signal> signals;  // empty: everything the source gives
+};
+const std::vector<RecordedSignalSet>& recorded_signal_sets();
 
-// Trace `i` of a scenario as training and evaluation draw it: seed from (scenario, salt, i,
-// seed), sampling interval from training_intervals() unless `interval_s` fixes it, signals from
-// recorded_signal_sets(), one trace in four shortened to 20-60 s.
+// How trace `i` of a scenario is recorded, as training and evaluation draw it: seed from
+// (scenario, salt, i, seed), sampling interval from training_intervals() unless `interval_s` fixes
+// it, signals from recorded_signal_sets(), one trace in four shortened to 20-60 s.
 // Benchmarks use another `salt` than training so their traces are never trained on.
-std::unique_ptr<TelemetrySource> simulated_trace(const sim::ScenarioSpec& spec, const std::string& salt, std::size_t i,
-                                                 std::uint64_t seed, double duration_s, const std::string& gpu_model = "",
-                                                 std::optional<double> interval_s = std::nullopt);
+struct TraceDraw {
+  std::uint64_t seed = 0;
+  double duration_s = 0;
+  double interval_s = 0;
+  std::size_t signal_set = 0;  // index into recorded_signal_sets()
+  bool shortened = false;      // cut to 20-60 s
+};
+TraceDraw draw_trace(const sim::ScenarioSpec& spec, const std::string& salt, std::size_t i, std::uint64_t seed,
+                     double duration_s, std::optional<double> interval_s = std::nullopt);
+
+// The trace a draw describes, on `gpu_model` when set (else the one the seed picks).
+std::unique_ptr<TelemetrySource> simulated_trace(const sim::ScenarioSpec& spec, const TraceDraw& draw,
+                                                 const std::string& gpu_model = "");
 
 // One trace per (scenario, i): seed = hash(seed, scenario, i); i % 5 == 4 goes to
 // `calibration`, the rest to `train`. `group` is the scenario name.
