@@ -76,6 +76,11 @@ check gpu-model-wrong-backend 2 "$wt" classify --backend nvml --gpu-model "NVIDI
 expect gpu-model-wrong-backend-says-why 'grep -q "\-\-gpu-model is for --backend sim or replay, not nvml" "$tmp/err"'
 check dmon-bad 1 "$wt" classify "$fx/dmon/bad.log" --format dmon --json
 expect dmon-bad-named 'jq -e "[.errors[].where] | index(\"$fx/dmon/bad.log:5\") != null" "$tmp/out" >/dev/null'
+# --interval where every row carries its time: refused for CSV (never used), noted for a dmon log.
+check interval-csv-refused 2 "$wt" classify "$fx/csv/two_gpus.csv" --interval 1
+expect interval-csv-says-why 'grep -q "two_gpus.csv: --interval has no effect on an nvidia-smi CSV log, whose rows carry their own timestamps" "$tmp/err"'
+check interval-dmon-timed-noted 0 "$wt" classify "$fx/dmon/dt_two_gpus.log" --interval 1
+expect interval-dmon-timed-note 'grep -q "dt_two_gpus.log: --interval was not used: every row of the file carries its own time" "$tmp/err"'
 
 # record -> replay round trip through the CLI, both formats.
 for f in csv jsonl; do

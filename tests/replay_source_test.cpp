@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <stdexcept>
+
 #include "test_util.hpp"
 
 namespace wt {
@@ -66,6 +69,35 @@ TEST(ReplaySource, CrlfLineEndings) {
   const auto s = test::drain(src);
   ASSERT_EQ(s.size(), 1u);
   EXPECT_EQ(*s[0].values.get(Signal::GpuUtil), 5);
+}
+
+// --interval places rows in time only for logs that do not stamp them: refused where no row of the
+// format can lack a time (CSV, JSONL), noted where this file's rows all carried one.
+TEST(ReplaySource, AnIntervalTheRowsDoNotNeedIsRefusedOrNoted) {
+  ReplayOptions o;
+  o.interval_s = 1;
+  try {
+    ReplaySource csv(test::fixture("csv/two_gpus.csv"), o);
+    ADD_FAILURE() << "an interval for a CSV log was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("--interval has no effect on an nvidia-smi CSV log"), std::string::npos)
+        << e.what();
+  }
+  const std::string jsonl = test::write_temp("interval.jsonl", R"({"time_s": 1, "gpu": {"index": 0}, "gpu_util_pct": 50})" "\n");
+  EXPECT_THROW(ReplaySource(jsonl, o), std::invalid_argument);
+  const auto noted = [&](const std::string& fixture) {
+    ReplaySource src(test::fixture(fixture), o);
+    test::drain(src);
+    const auto& d = src.diagnostics();
+    return std::any_of(d.begin(), d.end(), [](const Diagnostic& x) {
+      return !x.is_error && x.message == "--interval was not used: every row of the file carries its own time";
+    });
+  };
+  EXPECT_TRUE(noted("dmon/dt_two_gpus.log"));
+  EXPECT_TRUE(noted("amd/amd_smi_watch.csv"));
+  EXPECT_FALSE(noted("dmon/no_time.log"));        // the interval placed its rows
+  EXPECT_FALSE(noted("amd/rocm_smi_loop.csv"));   // rocm-smi stamps nothing
+  EXPECT_FALSE(noted("amd/amd_smi_no_timestamp.csv"));
 }
 
 }  // namespace wt

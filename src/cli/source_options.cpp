@@ -32,7 +32,8 @@ void SourceOptions::add_to(CLI::App& app, const std::string& format_flag, std::s
       ->check(CLI::Range(min_samples, std::size_t{100'000'000}));
   constexpr const char* kIntervalHelp =
       "Seconds between polls; 0 with synthetic: 1 s apart in simulated time, without sleeping; with a "
-      "rocm-smi (or timestamp-less amd-smi or dmon) log: the time between its snapshots, which it does not record";
+      "rocm-smi (or timestamp-less amd-smi or dmon) log: the time between its snapshots, which it does not record "
+      "(refused for nvidia-smi CSV and JSONL, whose rows carry their time)";
   interval_option = app.add_option("--interval", interval_s, kIntervalHelp)->check(CLI::Range(0.0, 3600.0));
   app.add_option("--seed", seed, "Random seed for the synthetic and sim sources");
   app.add_option("--scenario", scenario, "sim: family/variant[/evasion], e.g. inference/online-bursty (--list-scenarios)");

@@ -159,6 +159,7 @@ double AmdToolLogParser::snapshot_time(std::size_t line_no) {
     throw InputError(at(origin_, line_no) +
                      ": amd-smi output without timestamps (run it with -w, or give --interval SECONDS, "
                      "the time between its snapshots)");
+  interval_used_ = true;
   return static_cast<double>(std::max(snapshots_ - 1, 0L)) * *interval_s_;
 }
 

@@ -46,6 +46,8 @@ class AmdToolLogParser {
   bool take_pending(Sample& out);
   // After the last line: reports an amd-smi JSON document left unfinished.
   void end_of_input();
+  // Whether a snapshot was placed in time by the interval (it carried no timestamp).
+  bool interval_used() const { return interval_used_; }
 
  private:
   struct Row;
@@ -66,6 +68,7 @@ class AmdToolLogParser {
   std::vector<std::string> header_;
   int timestamp_column_ = -1;
   long snapshots_ = 0;  // headers (CSV) or objects (JSON) seen
+  bool interval_used_ = false;
   struct KnownGpu {
     int index;  // the tool's: cardN, or amd-smi's gpu
     GpuRef ref;

@@ -227,6 +227,7 @@ bool NvidiaSmiDmonParser::parse_line(std::string_view line, std::size_t line_no,
     out.time_s = *t;
   } else {
     out.time_s = static_cast<double>(gpu->rows) * *interval_s_;
+    interval_used_ = true;
   }
   if (out.time_s > kMaxTraceTimeS) {  // midnights or rows past year 9999: windows could not advance
     bad(line_no, "time runs past the year 9999");

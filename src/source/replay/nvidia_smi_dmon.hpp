@@ -39,6 +39,8 @@ class NvidiaSmiDmonParser {
   // line, or a bad line (then reported, naming file and line). Throws InputError when rows
   // come before any header, or when the file starts without a time column and no interval was given.
   bool parse_line(std::string_view line, std::size_t line_no, Sample& out);
+  // Whether a row was placed in time by the interval (its file had no time column there).
+  bool interval_used() const { return interval_used_; }
 
   // One column of the header in force, as read.
   struct Column {
@@ -59,7 +61,7 @@ class NvidiaSmiDmonParser {
   std::optional<double> interval_s_;
   std::vector<Column> columns_;
   std::string header_;  // the names line in force, so its repeats are skipped quietly
-  bool has_date_ = false, has_time_ = false;
+  bool has_date_ = false, has_time_ = false, interval_used_ = false;
   double day_offset_s_ = 0, last_time_of_day_s_ = -1;
   struct KnownGpu {
     GpuRef ref;

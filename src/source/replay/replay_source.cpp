@@ -1,6 +1,7 @@
 #include "source/replay/replay_source.hpp"
 
 #include <cstring>
+#include <stdexcept>
 
 namespace wt {
 
@@ -29,6 +30,13 @@ ReplaySource::ReplaySource(std::string path, ReplayOptions options)
     else
       format_ = (first != std::string_view::npos && head[first] == '{') ? TraceFormat::Jsonl : TraceFormat::Csv;
   }
+  // A CSV or JSONL row always carries its time: an interval given for it would be dropped unseen.
+  if (options.interval_s && (format_ == TraceFormat::Csv || format_ == TraceFormat::Jsonl))
+    throw std::invalid_argument(path_ + ": --interval has no effect on " +
+                                (format_ == TraceFormat::Csv ? "an nvidia-smi CSV log" : "a JSONL trace") +
+                                ", whose rows carry their own timestamps (it is for rocm-smi, and amd-smi or dmon "
+                                "logs recorded without time)");
+  interval_given_ = options.interval_s.has_value();
   auto report = [this](Diagnostic d) { this->report(std::move(d)); };
   if (format_ == TraceFormat::RocmSmi || format_ == TraceFormat::AmdSmi) {
     const bool want_rocm = format_ == TraceFormat::RocmSmi;
@@ -48,9 +56,12 @@ ReplaySource::ReplaySource(std::string path, ReplayOptions options)
 
 bool ReplaySource::next(Sample& out) {
   if (!next_from_file(out)) {
-    if (!gpu_name_.empty() && named_.empty() && !noted_unused_name_) {
-      noted_unused_name_ = true;
-      report({path_, "--gpu-model named no GPU: the file names the model of every GPU in it", false});
+    if (!noted_at_end_) {
+      noted_at_end_ = true;
+      if (!gpu_name_.empty() && named_.empty())
+        report({path_, "--gpu-model named no GPU: the file names the model of every GPU in it", false});
+      if (interval_given_ && !(dmon_ && dmon_->interval_used()) && !(amd_ && amd_->interval_used()))
+        report({path_, "--interval was not used: every row of the file carries its own time", false});
     }
     return false;
   }

@@ -52,7 +52,8 @@ class ReplaySource final : public TelemetrySource {
   std::size_t samples_ = 0;
   std::string gpu_name_;
   std::map<const GpuIdentity*, GpuRef> named_;  // each unnamed identity, named once
-  bool noted_unused_name_ = false;
+  bool interval_given_ = false;
+  bool noted_at_end_ = false;  // the notes on unused options, said once
 };
 
 }  // namespace wt
