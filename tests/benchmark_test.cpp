@@ -47,6 +47,9 @@ TEST(Benchmark, CleanWindowsAreSplitByHowTheyWereRecorded) {
     for (const auto& [cls, v] : r["xgboost"]["per_class"].items()) by_class += v["window_count"].get<std::size_t>();
     EXPECT_EQ(by_class, r["xgboost"]["accuracy"]["window_count"].get<std::size_t>()) << name;
     EXPECT_TRUE(r.contains("rules")) << name;
+    std::size_t calibrated = 0;  // windows given a class; abstentions are left out
+    for (const auto& bin : r["xgboost"]["calibration"]) calibrated += bin["windows"].get<std::size_t>();
+    EXPECT_LE(calibrated, by_class) << name;
   }
   ASSERT_EQ(per_dimension.size(), 3u);
   for (const auto& [dimension, n] : per_dimension) EXPECT_EQ(n, clean) << dimension;

@@ -222,7 +222,10 @@ json standard(const BenchmarkOptions& o, const Contenders& c, const ProgressFn& 
   json by_recording = json::array();
   for (const auto& [recording, by] : run.clean_by_recording) {
     json r{{"recording", recording.name}};
-    for (const auto& [name, t] : by) r[name] = {{"accuracy", accuracy(t)}, {"per_class", per_class_accuracy(t.windows)}};
+    for (const auto& [name, t] : by)
+      r[name] = {{"accuracy", accuracy(t)},
+                 {"per_class", per_class_accuracy(t.windows)},
+                 {"calibration", t.calibration.to_json()}};
     by_recording.push_back(r);
   }
   json per_classifier = json::object();
