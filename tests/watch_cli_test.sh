@@ -154,4 +154,74 @@ else
   echo "skip: no fake NVML fixture or no python3, so no live metrics scrape"
 fi
 
+# Who may scrape: flags that do not go together, then https with a client certificate and a token.
+printf 's3cret\n' >"$tmp/token"
+printf 'prometheus:pw\n' >"$tmp/basic"
+: >"$tmp/empty-token"
+check metrics-access-without-listen 2 "$wt" watch --replay "$csv" --no-log --metrics-bearer-token-file "$tmp/token"
+expect metrics-access-without-listen-says-why 'grep -q "need --metrics-listen" "$tmp/err"'
+check metrics-token-and-basic 2 "$wt" watch --replay "$csv" --no-log --metrics-listen 127.0.0.1:0 \
+  --metrics-bearer-token-file "$tmp/token" --metrics-basic-auth-file "$tmp/basic"
+expect metrics-token-and-basic-says-why 'grep -q "cannot be combined" "$tmp/err"'
+check metrics-empty-token 1 "$wt" watch --replay "$csv" --no-log --metrics-listen 127.0.0.1:0 \
+  --metrics-bearer-token-file "$tmp/empty-token"
+expect metrics-empty-token-says-why 'grep -q "empty-token: the bearer token file is empty" "$tmp/err"'
+check metrics-token-over-http 0 "$wt" watch --replay "$csv" --classifier rules --no-log --metrics-listen 127.0.0.1:0 \
+  --metrics-bearer-token-file "$tmp/token"
+expect metrics-token-over-http-warned 'grep -q "the metrics credentials travel in clear text" "$tmp/err"'
+if [ -f "$fx/nvml/two_gpus.txt" ] && command -v python3 >/dev/null && command -v openssl >/dev/null; then
+  # A throwaway CA signs the endpoint's certificate (for 127.0.0.1) and the scraper's.
+  ec=(-newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes)
+  openssl req -x509 "${ec[@]}" -keyout "$tmp/ca.key" -out "$tmp/ca.pem" -days 2 -subj /CN=wt-test-ca 2>/dev/null
+  printf 'subjectAltName=IP:127.0.0.1\n' >"$tmp/san.ext"
+  for who in server client; do
+    openssl req "${ec[@]}" -keyout "$tmp/$who.key" -out "$tmp/$who.csr" -subj "/CN=$who" 2>/dev/null
+    openssl x509 -req -in "$tmp/$who.csr" -CA "$tmp/ca.pem" -CAkey "$tmp/ca.key" -CAcreateserial -days 2 \
+      -out "$tmp/$who.pem" $([ "$who" = server ] && echo -extfile "$tmp/san.ext") 2>/dev/null
+  done
+  check metrics-cert-without-key 2 "$wt" watch --replay "$csv" --no-log --metrics-listen 127.0.0.1:0 \
+    --metrics-cert-file "$tmp/server.pem"
+  expect metrics-cert-without-key-says-why 'grep -q "\-\-metrics-cert-file and --metrics-key-file go together" "$tmp/err"'
+  check metrics-client-ca-without-tls 2 "$wt" watch --replay "$csv" --no-log --metrics-listen 127.0.0.1:0 \
+    --metrics-client-ca-file "$tmp/ca.pem"
+  expect metrics-client-ca-without-tls-says-why 'grep -q "\-\-metrics-client-ca-file needs --metrics-cert-file" "$tmp/err"'
+  check metrics-wrong-key 1 "$wt" watch --replay "$csv" --no-log --metrics-listen 127.0.0.1:0 \
+    --metrics-cert-file "$tmp/server.pem" --metrics-key-file "$tmp/client.key"
+  expect metrics-wrong-key-says-why 'grep -q "cannot load the metrics certificate and its key" "$tmp/err"'
+  FAKE_NVML_FIXTURE="$fx/nvml/two_gpus.txt" "$wt" watch --backend nvml --interval 0.05 --samples 0 --window 0.5 \
+    --stride 0.25 --no-log --plain --metrics-listen 127.0.0.1:0 --metrics-cert-file "$tmp/server.pem" \
+    --metrics-key-file "$tmp/server.key" --metrics-client-ca-file "$tmp/ca.pem" \
+    --metrics-bearer-token-file "$tmp/token" >"$tmp/s.out" 2>"$tmp/s.err" &
+  pid=$!
+  url=
+  for _ in $(seq 50); do
+    url=$(sed -n 's|.*serving metrics on \(https://[^ ]*\)$|\1|p' "$tmp/s.err")
+    [ -n "$url" ] && break
+    sleep 0.1
+  done
+  expect metrics-https-said '[ -n "$url" ]'
+  sleep 1
+  # scrape URL [CLIENT-CERT [TOKEN]]: prints the HTTP status, then the body.
+  scrape='import ssl, sys, urllib.error, urllib.request
+tls = ssl.create_default_context(cafile=sys.argv[2])
+if len(sys.argv) > 3: tls.load_cert_chain(sys.argv[3], sys.argv[4])
+req = urllib.request.Request(sys.argv[1])
+if len(sys.argv) > 5: req.add_header("Authorization", "Bearer " + sys.argv[5])
+try:
+    r = urllib.request.urlopen(req, timeout=5, context=tls)
+    print(r.status); sys.stdout.write(r.read().decode())
+except urllib.error.HTTPError as e:
+    print(e.code)'
+  check metrics-mtls-scrape 0 python3 -c "$scrape" "$url" "$tmp/ca.pem" "$tmp/client.pem" "$tmp/client.key" s3cret
+  expect metrics-mtls-scraped 'head -1 "$tmp/out" | grep -qx 200 && grep -q "^workloadtruth_job_verdict{gpu=\"0\"" "$tmp/out"'
+  check metrics-mtls-no-token 0 python3 -c "$scrape" "$url" "$tmp/ca.pem" "$tmp/client.pem" "$tmp/client.key"
+  expect metrics-mtls-no-token-refused 'head -1 "$tmp/out" | grep -qx 401 && ! grep -q workloadtruth_ "$tmp/out"'
+  check metrics-mtls-no-client-cert 1 python3 -c "$scrape" "$url" "$tmp/ca.pem"
+  expect metrics-mtls-no-client-cert-refused '! grep -q workloadtruth_ "$tmp/out"'
+  kill -TERM $pid
+  wait $pid
+else
+  echo "skip: no fake NVML fixture, python3 or openssl, so no https metrics scrape"
+fi
+
 report "watch cli"

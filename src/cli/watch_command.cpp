@@ -24,6 +24,7 @@
 #include "output/watch_json.hpp"
 #include "output/watch_view.hpp"
 #include "sink/audit_sink.hpp"
+#include "cli/metrics_options.hpp"
 #include "sink/metrics_server.hpp"
 #include "sink/metrics_sink.hpp"
 #include "watch/alert_command.hpp"
@@ -49,7 +50,7 @@ struct WatchCliOptions {
   std::string proc_root = "/proc";
   std::string on_mismatch;
   double on_mismatch_timeout_s = 10;
-  std::string metrics_listen;
+  MetricsOptions metrics;
 };
 
 // Runs --on-mismatch for each alert raised, with the event's JSON on stdin.
@@ -74,6 +75,7 @@ int run_watch(WatchCliOptions& o) {
   if (window.stride_s > window.length_s)
     throw std::invalid_argument("--stride must not exceed --window (samples between windows would be ignored)");
   if (o.source.print_scenarios_if_asked(std::cout)) return exit_code::kOk;
+  const MetricsAccess metrics_access = read_metrics_access(o.metrics);
   const std::string backend = o.source.resolved_backend();
   if (o.source.samples == 0 && (backend == "synthetic" || (backend == "sim" && !o.source.duration_s)))
     throw std::invalid_argument("--backend " + backend + " needs --samples N" +
@@ -107,11 +109,14 @@ int run_watch(WatchCliOptions& o) {
   std::vector<watch::WatchSink*> sinks;
   if (log) sinks.push_back(&audit_sink.emplace(*log));
   if (alert) sinks.push_back(&alert_sink.emplace(*alert));
-  if (!o.metrics_listen.empty()) {
+  if (!o.metrics.listen.empty()) {
     MetricsSink& m = metrics_sink.emplace();
     sinks.push_back(&m);
-    metrics_server.emplace(parse_listen_address(o.metrics_listen, "--metrics-listen"), [&m] { return m.render(); });
+    metrics_server.emplace(parse_listen_address(o.metrics.listen, "--metrics-listen"), [&m] { return m.render(); },
+                           metrics_access);
     std::cerr << "workloadtruth: serving metrics on " << metrics_server->url() << '\n';
+    if (!metrics_access.tls() && (!metrics_access.bearer_token.empty() || metrics_access.basic))
+      warn("the metrics credentials travel in clear text: give --metrics-cert-file and --metrics-key-file for https");
   }
   if (o.json)
     sinks.push_back(&json_view);
@@ -256,9 +261,7 @@ Command add_watch_command(CLI::App& app) {
   sub->add_option("--checkpoint-seconds", o->log_options.checkpoint_seconds,
                   "With --sign-key: a signed checkpoint at the first entry this long after the last (0: off)")
       ->check(CLI::Range(0.0, 1e7));
-  sub->add_option("--metrics-listen", o->metrics_listen,
-                  "Serve Prometheus metrics (job verdict, confidence, training score, mismatch per GPU) at "
-                  "http://ADDR/metrics while watching; ADDR: [HOST]:PORT, e.g. :9835 (port 0: any free port)");
+  add_metrics_options(*sub, o->metrics);
   sub->add_flag("--once", o->once, "Stop once every GPU has its first window verdict");
   sub->add_flag("--json", o->json, "Print one JSON object per line: each window, each alert, and the end");
   sub->add_flag("--plain", o->plain, "Plain lines even on a terminal (no live view)");
