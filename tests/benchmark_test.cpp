@@ -29,30 +29,37 @@ TEST(Benchmark, HeldOutProtocolsCoverEveryFamilyModelAndVendor) {
   EXPECT_FALSE(r.contains("real"));  // no --real given: nothing real is reported
 }
 
-TEST(Benchmark, CleanWindowsAreSplitByHowTheyWereRecorded) {
+TEST(Benchmark, TestWindowsAreSplitByHowTheyWereRecorded) {
   BenchmarkOptions o;
   o.trials = 2;
   o.duration_s = 60;
   const auto s = run_benchmark(o, nullptr)["synthetic"];
-  std::size_t clean = 0;
+  std::size_t clean = 0, disguised = 0;
   for (const auto& row : s["clean"]) clean += row["xgboost"]["accuracy"]["window_count"].get<std::size_t>();
+  for (const auto& row : s["evasion"]) disguised += row["xgboost"]["detection"]["training_windows"].get<std::size_t>();
   ASSERT_GT(clean, 0u);
-  // Each dimension (polling, signals, length) splits the same clean windows, each once.
-  std::map<std::string, std::size_t> per_dimension;
-  for (const auto& r : s["clean_by_recording"]) {
+  ASSERT_GT(disguised, 0u);
+  // Each dimension (polling, signals, length) splits the same windows, each once.
+  std::map<std::string, std::pair<std::size_t, std::size_t>> per_dimension;  // clean, disguised
+  for (const auto& r : s["by_recording"]) {
     const auto name = r["recording"].get<std::string>();
     const std::string dimension = name.starts_with("polled") ? "polling" : name.starts_with("signals") ? "signals" : "length";
-    per_dimension[dimension] += r["xgboost"]["accuracy"]["window_count"].get<std::size_t>();
+    const auto& x = r["xgboost"]["clean"];
+    per_dimension[dimension].first += x["accuracy"]["window_count"].get<std::size_t>();
+    per_dimension[dimension].second += r["xgboost"]["disguised"]["training_windows"].get<std::size_t>();
     std::size_t by_class = 0;
-    for (const auto& [cls, v] : r["xgboost"]["per_class"].items()) by_class += v["window_count"].get<std::size_t>();
-    EXPECT_EQ(by_class, r["xgboost"]["accuracy"]["window_count"].get<std::size_t>()) << name;
+    for (const auto& [cls, v] : x["per_class"].items()) by_class += v["window_count"].get<std::size_t>();
+    EXPECT_EQ(by_class, x["accuracy"]["window_count"].get<std::size_t>()) << name;
     EXPECT_TRUE(r.contains("rules")) << name;
     std::size_t calibrated = 0;  // windows given a class; abstentions are left out
-    for (const auto& bin : r["xgboost"]["calibration"]) calibrated += bin["windows"].get<std::size_t>();
+    for (const auto& bin : x["calibration"]) calibrated += bin["windows"].get<std::size_t>();
     EXPECT_LE(calibrated, by_class) << name;
   }
   ASSERT_EQ(per_dimension.size(), 3u);
-  for (const auto& [dimension, n] : per_dimension) EXPECT_EQ(n, clean) << dimension;
+  for (const auto& [dimension, n] : per_dimension) {
+    EXPECT_EQ(n.first, clean) << dimension;
+    EXPECT_EQ(n.second, disguised) << dimension;
+  }
 }
 
 }  // namespace wt

@@ -367,7 +367,7 @@ expect benchmark-shape 'jq -e "(.synthetic.clean | length == 6) and (.synthetic.
 expect benchmark-training-score 'jq -e "(.synthetic.overall.xgboost.training_score.roc_auc | type == \"number\") and (.synthetic.overall.xgboost.training_score.operating_points | length == 3) and (.synthetic.overall.rules | has(\"training_score\") | not) and .synthetic.overall.xgboost.false_training_pooled.count > 0" "$tmp/out" >/dev/null'
 check benchmark-text 0 "$wt" benchmark --trials 1 --duration 60
 expect benchmark-text-lines 'grep -q "Disguised training" "$tmp/out" && grep -q "never blended" "$tmp/out" && grep -q "^Is this training?.*ROC AUC 0\.[0-9]" "$tmp/out" && grep -q "^  every class but IDLE, pooled (jobs) .* of [1-9]" "$tmp/out" && head -1 "$tmp/out" | grep -q "protocol standard, model of 20"'
-expect benchmark-text-by-recording 'grep -q "^Clean traces by how they were recorded" "$tmp/out" && grep -qE "^  signals: all \(live NVML\) +[ 0-9.]+%" "$tmp/out" && grep -qE "^  polled every [0-9.]+ s " "$tmp/out"'
+expect benchmark-text-by-recording 'grep -q "^Test traces by how they were recorded" "$tmp/out" && grep -qE "^  signals: all \(live NVML\) +[ 0-9.]+%" "$tmp/out" && grep -qE "^  polled every [0-9.]+ s " "$tmp/out"'
 check benchmark-interval 0 "$wt" benchmark --trials 1 --duration 60 --interval 10 --json
 expect benchmark-interval-data 'jq -e "(.synthetic.data | contains(\"polled every 10 s,\")) and .synthetic.overall.xgboost.accuracy.window_count > 0" "$tmp/out" >/dev/null'
 check benchmark-interval-too-sparse 2 "$wt" benchmark --trials 1 --duration 60 --interval 40

@@ -152,11 +152,16 @@ std::vector<Recording> recording_of(const TraceDraw& d) {
           {2, d.shortened ? 1.0 : 0.0, d.shortened ? "cut short (20-60 s)" : "full length"}};
 }
 
+// The traces recorded one way: the clean scenarios and the disguised training apart.
+struct RecordingTally {
+  Tally clean, disguised;
+};
+
 // Test traces of every catalog scenario (or those `keep` accepts), scored by each classifier.
 struct SimRun {
   std::map<std::string, std::map<std::string, Tally>> rows;  // row -> classifier -> tally
   std::map<std::string, Tally> all;                          // classifier -> everything
-  std::map<Recording, std::map<std::string, Tally>> clean_by_recording;  // clean scenarios only
+  std::map<Recording, std::map<std::string, RecordingTally>> by_recording;
 };
 
 std::string row_of(const sim::ScenarioSpec& s) {
@@ -176,8 +181,10 @@ void run_sim(const BenchmarkOptions& o, const std::vector<std::pair<std::string,
         const Tally t = score(trace, *c, spec.label, o.window, !spec.evasion.empty());
         run.rows[row_of(spec)][name] += t;
         run.all[name] += t;
-        if (spec.evasion.empty())
-          for (const Recording& r : recording_of(draw)) run.clean_by_recording[r][name] += t;
+        for (const Recording& r : recording_of(draw)) {
+          RecordingTally& rt = run.by_recording[r][name];
+          (spec.evasion.empty() ? rt.clean : rt.disguised) += t;
+        }
       }
       if (progress) progress(++done, total, spec.name());
     }
@@ -220,12 +227,14 @@ json standard(const BenchmarkOptions& o, const Contenders& c, const ProgressFn& 
     (row.starts_with("evasion:") ? evasion : clean).push_back(r);
   }
   json by_recording = json::array();
-  for (const auto& [recording, by] : run.clean_by_recording) {
+  for (const auto& [recording, by] : run.by_recording) {
     json r{{"recording", recording.name}};
     for (const auto& [name, t] : by)
-      r[name] = {{"accuracy", accuracy(t)},
-                 {"per_class", per_class_accuracy(t.windows)},
-                 {"calibration", t.calibration.to_json()}};
+      r[name] = {{"clean",
+                  {{"accuracy", accuracy(t.clean)},
+                   {"per_class", per_class_accuracy(t.clean.windows)},
+                   {"calibration", t.clean.calibration.to_json()}}},
+                 {"disguised", detection(t.disguised)}};
     by_recording.push_back(r);
   }
   json per_classifier = json::object();
@@ -244,7 +253,7 @@ json standard(const BenchmarkOptions& o, const Contenders& c, const ProgressFn& 
                        polling(o) + ", seeds never used in training"},
           {"clean", clean},
           {"evasion", evasion},
-          {"clean_by_recording", by_recording},
+          {"by_recording", by_recording},
           {"overall", per_classifier}};
 }
 
