@@ -370,6 +370,11 @@ expect benchmark-text-lines 'grep -q "Disguised training" "$tmp/out" && grep -q 
 expect benchmark-text-by-recording 'grep -q "^Test traces by how they were recorded" "$tmp/out" && grep -qE "^  signals: all \(live NVML\) +[ 0-9.]+%" "$tmp/out" && grep -qE "^  polled every [0-9.]+ s " "$tmp/out"'
 check benchmark-interval 0 "$wt" benchmark --trials 1 --duration 60 --interval 10 --json
 expect benchmark-interval-data 'jq -e "(.synthetic.data | contains(\"polled every 10 s,\")) and .synthetic.overall.xgboost.accuracy.window_count > 0" "$tmp/out" >/dev/null'
+check benchmark-signals 0 "$wt" benchmark --trials 1 --duration 60 --signals util-memused-power --json
+expect benchmark-signals-data 'jq -e "(.synthetic.data | contains(\", signals: util, memory used, power,\")) and ([.synthetic.by_recording[].recording | select(startswith(\"signals\"))] == [\"signals: util, memory used, power\"])" "$tmp/out" >/dev/null'
+check benchmark-signals-unknown 2 "$wt" benchmark --trials 1 --duration 60 --signals clocks-only
+check benchmark-signals-loso-real 2 "$wt" benchmark --protocol loso-real --real "$h200" --signals all
+expect benchmark-signals-loso-real-says-why 'grep -q "\-\-signals shape the simulated test traces" "$tmp/err"'
 check benchmark-interval-too-sparse 2 "$wt" benchmark --trials 1 --duration 60 --interval 40
 expect benchmark-interval-says-why 'grep -q "polling every 40 s leaves fewer than 3 samples in a 60 s trace" "$tmp/err"'
 # Real traces labelled by a MANIFEST.csv instead of their names; a bad manifest line is named.
@@ -411,7 +416,7 @@ expect benchmark-loso-model-says-why 'grep -q "model has no effect under --proto
 check benchmark-standard-train-traces 2 "$wt" benchmark --trials 1 --train-traces 5
 expect benchmark-standard-train-traces-says-why 'grep -q "train-traces, --jobs and --real-weight have no effect under --protocol standard" "$tmp/err"'
 check benchmark-loso-real-interval 2 "$wt" benchmark --protocol loso-real --real "$tmp/lab" --interval 1
-expect benchmark-loso-real-interval-says-why 'grep -q "interval shape the simulated test traces, which --protocol loso-real does not make" "$tmp/err"'
+expect benchmark-loso-real-interval-says-why 'grep -q "signals shape the simulated test traces, which --protocol loso-real does not make" "$tmp/err"'
 check benchmark-loso-real-needs-real 2 "$wt" benchmark --protocol loso-real
 expect benchmark-loso-real-says-why 'grep -q "give them with --real DIR" "$tmp/err"'
 check benchmark-real-weight-needs-real 2 "$wt" benchmark --protocol loso --real-weight 20

@@ -266,6 +266,10 @@ TEST_F(McpTools, RunBenchmarkSmallGivesTheCliShape) {
   const json polled = call(tools, "run_benchmark", {{"trials", 1}, {"duration_seconds", 60}, {"interval_seconds", 10}});
   EXPECT_NE(polled["structuredContent"]["synthetic"]["data"].get<std::string>().find("polled every 10 s"),
             std::string::npos);
+  const json kept = call(tools, "run_benchmark", {{"trials", 1}, {"duration_seconds", 30}, {"signals", "all"}});
+  EXPECT_NE(kept["structuredContent"]["synthetic"]["data"].get<std::string>().find("signals: all (live NVML)"),
+            std::string::npos);
+  EXPECT_THROW(tools.call("run_benchmark", {{"signals", "clocks-only"}}), RpcError);
   EXPECT_THROW(tools.call("run_benchmark", {{"interval_seconds", 0.001}}), RpcError);
   EXPECT_THROW(tools.call("run_benchmark", {{"trials", 0}}), RpcError);
   EXPECT_THROW(tools.call("run_benchmark", {{"protocol", "best"}}), RpcError);
@@ -281,6 +285,9 @@ TEST_F(McpTools, RunBenchmarkScoresRealDirectoriesApart) {
   EXPECT_NE(s["real"][0]["data"].get<std::string>().find("real: " + h200), std::string::npos);
   // Arguments the protocol would ignore, or a directory that is not there, are the caller's to fix.
   EXPECT_NE(error_text(call(tools, "run_benchmark", {{"protocol", "loso-real"}})).find("real_dirs"), std::string::npos);
+  EXPECT_NE(error_text(call(tools, "run_benchmark", {{"protocol", "loso-real"}, {"real_dirs", {h200}}, {"signals", "all"}}))
+                .find("loso-real does not make"),
+            std::string::npos);
   EXPECT_NE(error_text(call(tools, "run_benchmark", {{"real_dirs", {h200}}, {"real_weight", 20}})).find("standard"),
             std::string::npos);
   EXPECT_NE(error_text(call(tools, "run_benchmark", {{"protocol", "loso"}, {"real_weight", 20}})).find("real_dirs"),

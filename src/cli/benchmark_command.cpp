@@ -9,6 +9,7 @@
 #include "cli/run_guarded.hpp"
 #include "eval/benchmark.hpp"
 #include "output/benchmark_text.hpp"
+#include "train/sim_dataset.hpp"
 
 namespace wt::cli {
 namespace {
@@ -17,7 +18,8 @@ struct BenchOptions {
   BenchmarkOptions b;
   bool json = false;
   bool retrain_options_given = false;     // --train-traces, --jobs or --real-weight
-  bool test_trace_options_given = false;  // --trials, --seed or --interval
+  bool test_trace_options_given = false;  // --trials, --seed, --interval or --signals
+  std::string signals;                    // a recorded_signal_sets() key, "" = drawn per trace
   bool real_weight_given = false;
 };
 
@@ -45,10 +47,12 @@ int run_bench(const BenchOptions& o) {
     throw std::invalid_argument("--real-weight weighs the real traces the held-out folds train on: give them with "
                                 "--real DIR");
   if (o.b.protocol == "loso-real" && o.test_trace_options_given)
-    throw std::invalid_argument("--trials, --seed and --interval shape the simulated test traces, which --protocol "
+    throw std::invalid_argument("--trials, --seed, --interval and --signals shape the simulated test traces, which --protocol "
                                 "loso-real does not make (it tests on the real sources only)");
+  BenchmarkOptions b = o.b;
+  if (!o.signals.empty()) b.signal_set = find_signal_set(o.signals);
   const bool tty = ::isatty(STDERR_FILENO) != 0;
-  const auto report = run_benchmark(o.b, tty ? ProgressFn(progress_bar) : ProgressFn());
+  const auto report = run_benchmark(b, tty ? ProgressFn(progress_bar) : ProgressFn());
   if (tty) std::cerr << "\r\033[K";
   if (o.json)
     std::cout << report.dump(2) << '\n';
@@ -76,6 +80,14 @@ Command add_benchmark_command(CLI::App& app) {
                   "Poll the simulated test traces every S seconds, e.g. 30 for a Prometheus scrape every 30 s "
                   "(default: drawn per trace from 0.1-5 s, as in training)")
       ->check(CLI::Range(0.05, 3600.0));
+  std::vector<std::string> signal_keys;
+  for (const auto& set : recorded_signal_sets()) signal_keys.emplace_back(set.key);
+  CLI::Option* signals =
+      sub->add_option("--signals", o->signals,
+                      "Keep only these signals in the simulated test traces: all (what live NVML reads), smi (util, "
+                      "memory, power, temperature, clocks), util-memused-power, util-memutil-power, util-mem-power "
+                      "(default: drawn per trace, as in training)")
+          ->check(CLI::IsMember(signal_keys));
   sub->add_option("--protocol", o->b.protocol,
                   "standard; loso: leave one evasion family / GPU model / real source out of training; "
                   "loso-real: only the real sources, each held out (needs --real)")
@@ -97,10 +109,11 @@ Command add_benchmark_command(CLI::App& app) {
                       "Under loso: each window of the real sources a fold trains on counts as this many simulated ones")
           ->capture_default_str()->check(CLI::Range(0.001, 1e6));
   sub->add_flag("--json", o->json, "Print JSON");
-  return {sub, [o, train_traces, jobs, real_weight, trials, seed, interval] {
+  return {sub, [o, train_traces, jobs, real_weight, trials, seed, interval, signals] {
             o->real_weight_given = real_weight->count() > 0;
             o->retrain_options_given = train_traces->count() > 0 || jobs->count() > 0 || o->real_weight_given;
-            o->test_trace_options_given = trials->count() > 0 || seed->count() > 0 || interval->count() > 0;
+            o->test_trace_options_given =
+                trials->count() > 0 || seed->count() > 0 || interval->count() > 0 || signals->count() > 0;
             return run_guarded(o->json, [o] { return run_bench(*o); });
           }};
 }

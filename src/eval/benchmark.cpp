@@ -174,7 +174,7 @@ void run_sim(const BenchmarkOptions& o, const std::vector<std::pair<std::string,
   for (const auto& spec : sim::scenario_catalog()) {
     if (!keep(spec)) continue;
     for (std::size_t i = 0; i < o.trials; ++i) {
-      const TraceDraw draw = draw_trace(spec, "bench", i, o.seed, o.duration_s, o.interval_s);
+      const TraceDraw draw = draw_trace(spec, "bench", i, o.seed, o.duration_s, o.interval_s, o.signal_set);
       auto src = simulated_trace(spec, draw, gpu_model);
       Recorded trace(*src);
       for (const auto& [name, c] : classifiers) {
@@ -197,13 +197,17 @@ std::string seconds(double s) {
   return out.str();
 }
 
-// How the test traces were polled, for the report's data line.
-std::string polling(const BenchmarkOptions& o) {
-  if (o.interval_s) return "polled every " + seconds(*o.interval_s);
-  const auto& drawn = training_intervals();
-  std::ostringstream range;
-  range << "polled every " << drawn.front() << "-" << drawn.back() << " s (drawn per trace)";
-  return range.str();
+// How the test traces were recorded, for the report's data line: polling, and the signals kept
+// when they are fixed.
+std::string recording(const BenchmarkOptions& o) {
+  std::ostringstream out;
+  if (o.interval_s)
+    out << "polled every " << seconds(*o.interval_s);
+  else
+    out << "polled every " << training_intervals().front() << "-" << training_intervals().back()
+        << " s (drawn per trace)";
+  if (o.signal_set) out << ", signals: " << recorded_signal_sets()[*o.signal_set].name;
+  return out.str();
 }
 
 std::size_t count_traces(const BenchmarkOptions& o, const std::function<bool(const sim::ScenarioSpec&)>& keep) {
@@ -250,7 +254,7 @@ json standard(const BenchmarkOptions& o, const Contenders& c, const ProgressFn& 
   }
   return {{"data", "synthetic: simulator test traces, " + std::to_string(o.trials) + " per scenario, " +
                        std::to_string(static_cast<int>(o.duration_s)) + " s each (one in four cut to 20-60 s), " +
-                       polling(o) + ", seeds never used in training"},
+                       recording(o) + ", seeds never used in training"},
           {"clean", clean},
           {"evasion", evasion},
           {"by_recording", by_recording},
@@ -364,7 +368,7 @@ json loso_synthetic(const BenchmarkOptions& o, const LosoData& data, const Progr
   return {{"data", "synthetic: retrained without the held-out part on the simulator (" +
                        std::to_string(o.train_traces) + " traces per scenario)" + real_in_training(o) +
                        "; tested on it" +
-                       (o.interval_s ? " (test traces " + polling(o) + ")" : std::string())},
+                       (o.interval_s || o.signal_set ? " (test traces " + recording(o) + ")" : std::string())},
           {"leave_one_evasion_family_out", part(0, evasions.size())},
           {"leave_one_gpu_model_out", part(evasions.size(), evasions.size() + gpu_names.size())},
           {"nvidia_only_tested_on_amd", results.back()}};

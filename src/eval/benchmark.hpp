@@ -21,6 +21,9 @@ struct BenchmarkOptions {
   std::uint64_t seed = 1;
   // Polling interval of the simulated test traces; unset: drawn per trace, as training draws it.
   std::optional<double> interval_s;
+  // Signals the simulated test traces keep (an index into recorded_signal_sets()); unset: drawn
+  // per trace, as training draws them.
+  std::optional<std::size_t> signal_set;
   std::string protocol = "standard";  // "loso": leave one evasion family / GPU model / real source out;
                                       // "loso-real": only the real sources
   std::vector<std::string> real_dirs;

@@ -6,12 +6,15 @@
 #include "eval/benchmark.hpp"
 #include "mcp/output_schemas.hpp"
 #include "mcp/tools.hpp"
+#include "train/sim_dataset.hpp"
 
 namespace wt::mcp {
 namespace {
 using nlohmann::json;
 
 json input_schema() {
+  std::vector<std::string> signal_keys;
+  for (const auto& set : recorded_signal_sets()) signal_keys.emplace_back(set.key);
   return {{"type", "object"},
           {"properties",
            {{"trials",
@@ -33,6 +36,12 @@ json input_schema() {
               {"maximum", 3600},
               {"description", "Poll the simulated test traces every this many seconds (default: drawn per trace from "
                               "0.1-5 s, as in training)"}}},
+            {"signals",
+             {{"type", "string"},
+              {"enum", signal_keys},
+              {"description", "Keep only these signals in the simulated test traces: all (what live NVML reads), smi "
+                              "(util, memory, power, temperature, clocks), or three or four of util, memory used, "
+                              "memory util and power (default: drawn per trace, as in training)"}}},
             {"protocol",
              {{"type", "string"},
               {"enum", {"standard", "loso", "loso-real"}},
@@ -63,6 +72,7 @@ json run(const json& a) {
   o.trials = a.value("trials", std::size_t{1});
   o.duration_s = a.value("duration_seconds", 120.0);
   if (a.contains("interval_seconds")) o.interval_s = a.at("interval_seconds").get<double>();
+  if (a.contains("signals")) o.signal_set = find_signal_set(a.at("signals").get<std::string>());
   o.window.length_s = a.value("window_seconds", o.window.length_s);
   o.window.stride_s = std::min(o.window.stride_s, o.window.length_s);
   o.protocol = a.value("protocol", "standard");
@@ -70,6 +80,9 @@ json run(const json& a) {
   // As the CLI does: an argument the protocol would ignore is refused, not silently dropped.
   if (o.protocol == "loso-real" && o.real_dirs.empty())
     throw ToolError("protocol loso-real holds out real sources: give them in real_dirs");
+  if (o.protocol == "loso-real" && (o.interval_s || o.signal_set))
+    throw ToolError("interval_seconds and signals shape the simulated test traces, which protocol loso-real does not "
+                    "make (it tests on the real sources only)");
   if (a.contains("real_weight")) {
     if (o.protocol == "standard") throw ToolError("real_weight has no effect under protocol standard, which retrains nothing");
     if (o.real_dirs.empty()) throw ToolError("real_weight weighs the real traces of real_dirs: give them");

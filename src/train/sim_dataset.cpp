@@ -19,14 +19,21 @@ const std::vector<double>& training_intervals() {
 const std::vector<RecordedSignalSet>& recorded_signal_sets() {
   using S = Signal;
   static const std::vector<RecordedSignalSet> sets{
-      {"all (live NVML)", {}},
-      {"util, memory, power, temperature, clocks",
+      {"all", "all (live NVML)", {}},
+      {"smi", "util, memory, power, temperature, clocks",
        {S::GpuUtil, S::MemUtil, S::MemUsed, S::MemTotal, S::Power, S::Temperature, S::SmClock, S::MemClock}},
-      {"util, memory used, power", {S::GpuUtil, S::MemUsed, S::Power}},
-      {"util, memory util, power", {S::GpuUtil, S::MemUtil, S::Power}},
-      {"util, memory, power", {S::GpuUtil, S::MemUtil, S::MemUsed, S::MemTotal, S::Power}},
+      {"util-memused-power", "util, memory used, power", {S::GpuUtil, S::MemUsed, S::Power}},
+      {"util-memutil-power", "util, memory util, power", {S::GpuUtil, S::MemUtil, S::Power}},
+      {"util-mem-power", "util, memory, power", {S::GpuUtil, S::MemUtil, S::MemUsed, S::MemTotal, S::Power}},
   };
   return sets;
+}
+
+std::optional<std::size_t> find_signal_set(std::string_view key) {
+  const auto& sets = recorded_signal_sets();
+  for (std::size_t i = 0; i < sets.size(); ++i)
+    if (sets[i].key == key) return i;
+  return std::nullopt;
 }
 
 namespace {
@@ -55,7 +62,7 @@ class KeepSignals final : public TelemetrySource {
 }  // namespace
 
 TraceDraw draw_trace(const sim::ScenarioSpec& spec, const std::string& salt, std::size_t i, std::uint64_t seed,
-                     double duration_s, std::optional<double> interval_s) {
+                     double duration_s, std::optional<double> interval_s, std::optional<std::size_t> signal_set) {
   TraceDraw d;
   d.seed = std::hash<std::string>{}(spec.name() + "#" + salt + std::to_string(i)) ^ (seed * 0x9E3779B97F4A7C15ULL);
   // One trace in four is a short run (20-60 s, less than two windows): real jobs are often
@@ -63,7 +70,7 @@ TraceDraw draw_trace(const sim::ScenarioSpec& spec, const std::string& salt, std
   d.shortened = (d.seed >> 16) % 4 == 0;
   d.duration_s = d.shortened ? std::min(duration_s, 20.0 + static_cast<double>((d.seed >> 20) % 41)) : duration_s;
   d.interval_s = interval_s.value_or(training_intervals()[d.seed % training_intervals().size()]);
-  d.signal_set = (d.seed >> 8) % recorded_signal_sets().size();
+  d.signal_set = signal_set.value_or((d.seed >> 8) % recorded_signal_sets().size());
   return d;
 }
 

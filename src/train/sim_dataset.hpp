@@ -28,14 +28,18 @@ const std::vector<double>& training_intervals();
 // asked for). Each simulated trace keeps one of them, drawn from its seed, so that the model
 // learns from the signals that are there instead of from which ones are missing.
 struct RecordedSignalSet {
+  std::string_view key;         // what `benchmark --signals` takes: "util-memused-power"
   std::string_view name;        // what a benchmark reader recognises: "util, memory used, power"
   std::vector<Signal> signals;  // empty: everything the source gives
 };
 const std::vector<RecordedSignalSet>& recorded_signal_sets();
+// The index of the set with this key; nullopt for none.
+std::optional<std::size_t> find_signal_set(std::string_view key);
 
 // How trace `i` of a scenario is recorded, as training and evaluation draw it: seed from
 // (scenario, salt, i, seed), sampling interval from training_intervals() unless `interval_s` fixes
-// it, signals from recorded_signal_sets(), one trace in four shortened to 20-60 s.
+// it, signals from recorded_signal_sets() unless `signal_set` fixes them, one trace in four
+// shortened to 20-60 s.
 // Benchmarks use another `salt` than training so their traces are never trained on.
 struct TraceDraw {
   std::uint64_t seed = 0;
@@ -45,7 +49,8 @@ struct TraceDraw {
   bool shortened = false;      // cut to 20-60 s
 };
 TraceDraw draw_trace(const sim::ScenarioSpec& spec, const std::string& salt, std::size_t i, std::uint64_t seed,
-                     double duration_s, std::optional<double> interval_s = std::nullopt);
+                     double duration_s, std::optional<double> interval_s = std::nullopt,
+                     std::optional<std::size_t> signal_set = std::nullopt);
 
 // The trace a draw describes, on `gpu_model` when set (else the one the seed picks).
 std::unique_ptr<TelemetrySource> simulated_trace(const sim::ScenarioSpec& spec, const TraceDraw& draw,
