@@ -198,15 +198,7 @@ PY
   expect dcgm-secured-gpus 'jq -e ".gpus | length == 2" "$tmp/out" >/dev/null'
   kill "$exporter_pid"
   if command -v openssl >/dev/null; then
-    # Mutual TLS: a throwaway CA signs the server's certificate (for 127.0.0.1) and the client's.
-    ec=(-newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes)
-    openssl req -x509 "${ec[@]}" -keyout "$tmp/ca.key" -out "$tmp/ca.pem" -days 2 -subj /CN=wt-test-ca 2>/dev/null
-    printf 'subjectAltName=IP:127.0.0.1\n' >"$tmp/san.ext"
-    for who in server client; do
-      openssl req "${ec[@]}" -keyout "$tmp/$who.key" -out "$tmp/$who.csr" -subj "/CN=$who" 2>/dev/null
-      openssl x509 -req -in "$tmp/$who.csr" -CA "$tmp/ca.pem" -CAkey "$tmp/ca.key" -CAcreateserial -days 2 \
-        -out "$tmp/$who.pem" $([ "$who" = server ] && echo -extfile "$tmp/san.ext") 2>/dev/null
-    done
+    make_test_certs  # mutual TLS: the server's certificate (for 127.0.0.1) and the client's
     start_exporter "$tmp/https.log" "$tmp/server.pem" "$tmp/server.key" "$tmp/ca.pem"
     https="https://127.0.0.1:$port/metrics"
     check mtls-untrusted-server 3 "$wt" classify --backend dcgm --url "$https" --samples 1

@@ -125,6 +125,15 @@ if [ -f "$fx/nvml/two_gpus.txt" ]; then
 fi
 
 # Prometheus metrics while watching a live (fake NVML) source: scraped mid-run, then SIGTERM.
+metrics_url() {  # metrics_url STDERR_FILE: the URL a starting watch says it serves metrics on (5 s at most)
+  local url= _
+  for _ in $(seq 50); do
+    url=$(sed -n 's|.*serving metrics on \(https*://[^ ]*\)$|\1|p' "$1")
+    [ -n "$url" ] && break
+    sleep 0.1
+  done
+  echo "$url"
+}
 check metrics-bad-address 2 "$wt" watch --replay "$csv" --no-log --metrics-listen 127.0.0.1:http
 check metrics-replay 0 "$wt" watch --replay "$csv" --classifier rules --no-log --metrics-listen 127.0.0.1:0
 expect metrics-replay-said 'grep -q "serving metrics on http://127.0.0.1:[0-9]*/metrics" "$tmp/err"'
@@ -132,12 +141,7 @@ if [ -f "$fx/nvml/two_gpus.txt" ] && command -v python3 >/dev/null; then
   FAKE_NVML_FIXTURE="$fx/nvml/two_gpus.txt" "$wt" watch --backend nvml --interval 0.05 --samples 0 --window 0.5 \
     --stride 0.25 --no-log --plain --declared 0=inference --metrics-listen 127.0.0.1:0 >"$tmp/m.out" 2>"$tmp/m.err" &
   pid=$!
-  url=
-  for _ in $(seq 50); do
-    url=$(sed -n 's|.*serving metrics on \(http://[^ ]*\)$|\1|p' "$tmp/m.err")
-    [ -n "$url" ] && break
-    sleep 0.1
-  done
+  url=$(metrics_url "$tmp/m.err")
   sleep 1.5  # a few windows
   check metrics-scrape 0 python3 -c 'import sys, urllib.request
 r = urllib.request.urlopen(sys.argv[1], timeout=5)
@@ -170,15 +174,7 @@ check metrics-token-over-http 0 "$wt" watch --replay "$csv" --classifier rules -
   --metrics-bearer-token-file "$tmp/token"
 expect metrics-token-over-http-warned 'grep -q "the metrics credentials travel in clear text" "$tmp/err"'
 if [ -f "$fx/nvml/two_gpus.txt" ] && command -v python3 >/dev/null && command -v openssl >/dev/null; then
-  # A throwaway CA signs the endpoint's certificate (for 127.0.0.1) and the scraper's.
-  ec=(-newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes)
-  openssl req -x509 "${ec[@]}" -keyout "$tmp/ca.key" -out "$tmp/ca.pem" -days 2 -subj /CN=wt-test-ca 2>/dev/null
-  printf 'subjectAltName=IP:127.0.0.1\n' >"$tmp/san.ext"
-  for who in server client; do
-    openssl req "${ec[@]}" -keyout "$tmp/$who.key" -out "$tmp/$who.csr" -subj "/CN=$who" 2>/dev/null
-    openssl x509 -req -in "$tmp/$who.csr" -CA "$tmp/ca.pem" -CAkey "$tmp/ca.key" -CAcreateserial -days 2 \
-      -out "$tmp/$who.pem" $([ "$who" = server ] && echo -extfile "$tmp/san.ext") 2>/dev/null
-  done
+  make_test_certs  # the endpoint's certificate (for 127.0.0.1) and the scraper's
   check metrics-cert-without-key 2 "$wt" watch --replay "$csv" --no-log --metrics-listen 127.0.0.1:0 \
     --metrics-cert-file "$tmp/server.pem"
   expect metrics-cert-without-key-says-why 'grep -q "\-\-metrics-cert-file and --metrics-key-file go together" "$tmp/err"'
@@ -193,12 +189,7 @@ if [ -f "$fx/nvml/two_gpus.txt" ] && command -v python3 >/dev/null && command -v
     --metrics-key-file "$tmp/server.key" --metrics-client-ca-file "$tmp/ca.pem" \
     --metrics-bearer-token-file "$tmp/token" >"$tmp/s.out" 2>"$tmp/s.err" &
   pid=$!
-  url=
-  for _ in $(seq 50); do
-    url=$(sed -n 's|.*serving metrics on \(https://[^ ]*\)$|\1|p' "$tmp/s.err")
-    [ -n "$url" ] && break
-    sleep 0.1
-  done
+  url=$(metrics_url "$tmp/s.err")
   expect metrics-https-said '[ -n "$url" ]'
   sleep 1
   # scrape URL [CLIENT-CERT [TOKEN]]: prints the HTTP status, then the body.
