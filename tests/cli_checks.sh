@@ -40,6 +40,18 @@ jq() {
   command jq "$@"
 }
 
+# wait_for_line FILE SED_SCRIPT: what the sed script prints of FILE once it prints anything, tried
+# every 0.1 s for 10 s (a server started in the background saying where it listens); "" if never.
+wait_for_line() {
+  local found= _
+  for _ in $(seq 100); do
+    found=$(sed -n "$2" "$1")
+    [ -n "$found" ] && break
+    sleep 0.1
+  done
+  echo "$found"
+}
+
 # make_test_certs: a throwaway CA in $tmp (ca.pem, ca.key) that signs a server certificate for
 # 127.0.0.1 (server.pem, server.key) and a client certificate (client.pem, client.key).
 make_test_certs() {

@@ -173,12 +173,7 @@ PY
   start_exporter() {  # start_exporter LOG ARGS...: sets exporter_pid and port
     python3 -u "$tmp/exporter.py" "$fx/dcgm/two-a100.metrics" "${@:2}" >"$1" 2>&1 &
     exporter_pid=$!
-    port=
-    for _ in $(seq 100); do
-      port=$(sed -n 's/.* port \([0-9]*\) .*/\1/p' "$1")
-      [ -n "$port" ] && break
-      sleep 0.1
-    done
+    port=$(wait_for_line "$1" 's/.* port \([0-9]*\) .*/\1/p')
   }
   start_exporter "$tmp/http.log"
   check dcgm-json 0 "$wt" classify --backend dcgm --url "http://127.0.0.1:$port/metrics" --samples 4 --interval 0.01 --json

@@ -125,14 +125,8 @@ if [ -f "$fx/nvml/two_gpus.txt" ]; then
 fi
 
 # Prometheus metrics while watching a live (fake NVML) source: scraped mid-run, then SIGTERM.
-metrics_url() {  # metrics_url STDERR_FILE: the URL a starting watch says it serves metrics on (5 s at most)
-  local url= _
-  for _ in $(seq 50); do
-    url=$(sed -n 's|.*serving metrics on \(https*://[^ ]*\)$|\1|p' "$1")
-    [ -n "$url" ] && break
-    sleep 0.1
-  done
-  echo "$url"
+metrics_url() {  # metrics_url STDERR_FILE: the URL a starting watch says it serves metrics on
+  wait_for_line "$1" 's|.*serving metrics on \(https*://[^ ]*\)$|\1|p'
 }
 check metrics-bad-address 2 "$wt" watch --replay "$csv" --no-log --metrics-listen 127.0.0.1:http
 check metrics-replay 0 "$wt" watch --replay "$csv" --classifier rules --no-log --metrics-listen 127.0.0.1:0
