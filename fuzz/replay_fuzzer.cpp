@@ -7,6 +7,8 @@
 #include <unistd.h>
 
 #include <cstdint>
+#include <memory>
+#include <stdexcept>
 #include <string>
 
 #include "classify/rule_classifier.hpp"
@@ -24,9 +26,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     off += static_cast<std::size_t>(n);
   }
   try {
-    // An interval, so rocm-smi and dmon output without timestamps is read rather than refused.
-    wt::ReplaySource src("/proc/self/fd/" + std::to_string(fd), {WT_FUZZ_FORMAT, {}, 1.0});
-    const auto result = wt::classify_stream(src, wt::RuleClassifier(), {30, 15, 3});
+    // An interval, so rocm-smi and dmon output without timestamps is read rather than refused;
+    // a CSV or JSONL trace, whose rows carry their time, refuses one, and is opened without it.
+    const std::string path = "/proc/self/fd/" + std::to_string(fd);
+    std::unique_ptr<wt::ReplaySource> src;
+    try {
+      src = std::make_unique<wt::ReplaySource>(path, wt::ReplayOptions{WT_FUZZ_FORMAT, {}, 1.0});
+    } catch (const std::invalid_argument&) {
+      src = std::make_unique<wt::ReplaySource>(path, wt::ReplayOptions{WT_FUZZ_FORMAT, {}, std::nullopt});
+    }
+    const auto result = wt::classify_stream(*src, wt::RuleClassifier(), {30, 15, 3});
     (void)result;
   } catch (const wt::InputError&) {
   }
