@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Measures `watch`'s own cost at 1 Hz on 8 GPUs, through the fake NVML library (no GPU needed):
 # CPU time per wall second and peak RSS, read from /proc while it runs with the audit log on.
-# Usage: scripts/watch_overhead.sh [BUILD_DIR] [SECONDS] [DECLARED] [METRICS]   (default build/default, 60 s)
+# Usage: scripts/watch_overhead.sh [BUILD_DIR] [SECONDS] [DECLARED] [METRICS] [tls]   (default build/default, 60 s)
 # DECLARED, given, is passed as --declared (process:bash=training names each GPU's processes
 # from /proc at every window: the fixture lists this script's own shell on every GPU); METRICS,
-# given, as --metrics-listen (e.g. 127.0.0.1:0), and the metrics are scraped once a second.
+# given, as --metrics-listen (e.g. 127.0.0.1:0), and the metrics are scraped once a second;
+# with `tls` as well, over https with a client certificate and a bearer token (openssl makes a
+# throwaway CA), as a locked-down Prometheus would scrape it.
 # Startup (loading the model, opening the log) is left out: CPU time is counted from 5 s in.
 set -eu
 build=${1:-build/default}
@@ -17,6 +19,15 @@ lib="$build/tests/fake_nvml/lib"
 [ -x "$wt" ] && [ -d "$lib" ] || { echo "build first: $wt and $lib are needed" >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+scrape_args=()
+if [ "${5:-}" = tls ]; then
+  source "$(dirname "$0")/make_test_certs.sh"
+  make_test_certs "$tmp"
+  printf 'overhead-token\n' >"$tmp/token"
+  declared+=(--metrics-cert-file "$tmp/server.pem" --metrics-key-file "$tmp/server.key"
+    --metrics-client-ca-file "$tmp/ca.pem" --metrics-bearer-token-file "$tmp/token")
+  scrape_args=("$tmp/ca.pem" "$tmp/client.pem" "$tmp/client.key" overhead-token)
+fi
 
 # 8 GPUs, 120 polls each of a training-like pattern (then the fake repeats the last poll).
 {
@@ -44,10 +55,15 @@ t0=$(cpu_ticks)
 start=$(date +%s.%N)
 scrapes=0
 if [ -n "${4:-}" ]; then
-  url=$(sed -n 's|.*serving metrics on \(http://[^ ]*\)$|\1|p' "$tmp/err")
+  url=$(sed -n 's|.*serving metrics on \(https*://[^ ]*\)$|\1|p' "$tmp/err")
   until_s=$(($(date +%s) + seconds))
   while [ "$(date +%s)" -lt "$until_s" ]; do
-    python3 -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=5).read()' "$url" &&
+    python3 -c 'import ssl, sys, urllib.request
+req, tls = urllib.request.Request(sys.argv[1]), None
+if len(sys.argv) > 2:
+    tls = ssl.create_default_context(cafile=sys.argv[2]); tls.load_cert_chain(sys.argv[3], sys.argv[4])
+    req.add_header("Authorization", "Bearer " + sys.argv[5])
+urllib.request.urlopen(req, timeout=5, context=tls).read()' "$url" "${scrape_args[@]}" &&
       scrapes=$((scrapes + 1))
     sleep 1
   done

@@ -52,18 +52,9 @@ wait_for_line() {
   echo "$found"
 }
 
-# make_test_certs: a throwaway CA in $tmp (ca.pem, ca.key) that signs a server certificate for
-# 127.0.0.1 (server.pem, server.key) and a client certificate (client.pem, client.key).
-make_test_certs() {
-  local ec=(-newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes) who
-  openssl req -x509 "${ec[@]}" -keyout "$tmp/ca.key" -out "$tmp/ca.pem" -days 2 -subj /CN=wt-test-ca 2>/dev/null
-  printf 'subjectAltName=IP:127.0.0.1\n' >"$tmp/san.ext"
-  for who in server client; do
-    openssl req "${ec[@]}" -keyout "$tmp/$who.key" -out "$tmp/$who.csr" -subj "/CN=$who" 2>/dev/null
-    openssl x509 -req -in "$tmp/$who.csr" -CA "$tmp/ca.pem" -CAkey "$tmp/ca.key" -CAcreateserial -days 2 \
-      -out "$tmp/$who.pem" $([ "$who" = server ] && echo -extfile "$tmp/san.ext") 2>/dev/null
-  done
-}
+# make_test_certs DIR: a throwaway CA and the certificates it signs (scripts/make_test_certs.sh).
+# shellcheck source=scripts/make_test_certs.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../scripts/make_test_certs.sh"
 
 report() {  # report NAME: the closing line, and the exit status
   echo "$1: $pass passed, $fail failed"

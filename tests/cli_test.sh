@@ -193,7 +193,7 @@ PY
   expect dcgm-secured-gpus 'jq -e ".gpus | length == 2" "$tmp/out" >/dev/null'
   kill "$exporter_pid"
   if command -v openssl >/dev/null; then
-    make_test_certs  # mutual TLS: the server's certificate (for 127.0.0.1) and the client's
+    make_test_certs "$tmp"  # mutual TLS: the server's certificate (for 127.0.0.1) and the client's
     start_exporter "$tmp/https.log" "$tmp/server.pem" "$tmp/server.key" "$tmp/ca.pem"
     https="https://127.0.0.1:$port/metrics"
     check mtls-untrusted-server 3 "$wt" classify --backend dcgm --url "$https" --samples 1

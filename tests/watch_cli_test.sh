@@ -168,7 +168,7 @@ check metrics-token-over-http 0 "$wt" watch --replay "$csv" --classifier rules -
   --metrics-bearer-token-file "$tmp/token"
 expect metrics-token-over-http-warned 'grep -q "the metrics credentials travel in clear text" "$tmp/err"'
 if [ -f "$fx/nvml/two_gpus.txt" ] && command -v python3 >/dev/null && command -v openssl >/dev/null; then
-  make_test_certs  # the endpoint's certificate (for 127.0.0.1) and the scraper's
+  make_test_certs "$tmp"  # the endpoint's certificate (for 127.0.0.1) and the scraper's
   check metrics-cert-without-key 2 "$wt" watch --replay "$csv" --no-log --metrics-listen 127.0.0.1:0 \
     --metrics-cert-file "$tmp/server.pem"
   expect metrics-cert-without-key-says-why 'grep -q "\-\-metrics-cert-file and --metrics-key-file go together" "$tmp/err"'
