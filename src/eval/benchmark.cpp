@@ -177,11 +177,12 @@ void run_sim(const BenchmarkOptions& o, const std::vector<std::pair<std::string,
       const TraceDraw draw = draw_trace(spec, "bench", i, o.seed, o.duration_s, o.interval_s, o.signal_set);
       auto src = simulated_trace(spec, draw, gpu_model);
       Recorded trace(*src);
+      const std::vector<Recording> recorded_as = recording_of(draw);
       for (const auto& [name, c] : classifiers) {
         const Tally t = score(trace, *c, spec.label, o.window, !spec.evasion.empty());
         run.rows[row_of(spec)][name] += t;
         run.all[name] += t;
-        for (const Recording& r : recording_of(draw)) {
+        for (const Recording& r : recorded_as) {
           RecordingTally& rt = run.by_recording[r][name];
           (spec.evasion.empty() ? rt.clean : rt.disguised) += t;
         }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <span>
 #include <string>
 
 namespace wt {
@@ -50,6 +51,8 @@ void training_score(std::ostream& out, const json& classifier) {
 }
 
 constexpr const char* kClassNames[] = {"TRAINING", "INFERENCE", "IDLE", "HPC", "MINING", "GRAPHICS", "UNKNOWN"};
+// The classes a window can truly be (UNKNOWN is only ever a verdict).
+constexpr std::span<const char* const> kTrueClassNames(kClassNames, 6);
 
 // For each way the test traces were recorded, clean windows right per class and disguised
 // training windows caught: where the figures above lose their points.
@@ -58,16 +61,14 @@ void by_recording(std::ostream& out, const json& s) {
   out << "\nTest traces by how they were recorded (trained classifier; clean windows right per class, "
          "disguised training windows caught; n = windows)\n"
       << pad("", 54);
-  for (const char* n : kClassNames)
-    if (n != std::string("UNKNOWN")) out << pad(std::string(n).substr(0, 8), 9);
+  for (const char* n : kTrueClassNames) out << pad(std::string(n).substr(0, 8), 9);
   out << "clean       n   disguised       n\n";
   for (const auto& r : s["by_recording"]) {
     const json& clean = r["xgboost"]["clean"];
     const json& disguised = r["xgboost"]["disguised"];
     out << "  " << pad(r["recording"].get<std::string>(), 52);
-    for (const char* n : kClassNames)
-      if (n != std::string("UNKNOWN"))
-        out << pad(clean["per_class"].contains(n) ? pct(clean["per_class"][n]["windows"].get<double>()) : "   n/a", 9);
+    for (const char* n : kTrueClassNames)
+      out << pad(clean["per_class"].contains(n) ? pct(clean["per_class"][n]["windows"].get<double>()) : "   n/a", 9);
     char buf[64];
     std::snprintf(buf, sizeof buf, "%s %6zu      %s %6zu\n", pct(clean["accuracy"]["windows"].get<double>()).c_str(),
                   clean["accuracy"]["window_count"].get<std::size_t>(),
