@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "classify/trained_classifier.hpp"
 #include "features/gpu_context.hpp"
 #include "sim/simulated_source.hpp"
@@ -35,7 +37,31 @@ std::vector<Seen> run(const Classifier& c, std::size_t batch) {
   return seen;
 }
 
+// Counts the windows each history has seen: the verdict's confidence is that count.
+class CountingClassifier final : public Classifier {
+ public:
+  struct Count final : WindowHistory {
+    int n = 0;
+  };
+  std::string_view name() const override { return "counting"; }
+  Verdict classify(const WindowInput& w) const override {
+    Verdict v;
+    if (auto* c = dynamic_cast<Count*>(w.history)) v.confidence = ++c->n;
+    return v;
+  }
+  std::unique_ptr<WindowHistory> new_history() const override { return std::make_unique<Count>(); }
+};
+
 }  // namespace
+
+TEST(GpuStreams, EachGpuCarriesItsOwnHistoryInTimeOrder) {
+  const CountingClassifier c;
+  for (std::size_t batch : {std::size_t{1}, std::size_t{7}}) {
+    std::map<std::size_t, int> windows_seen;
+    for (const Seen& s : run(c, batch)) EXPECT_EQ(s.confidence, ++windows_seen[s.gpu]) << "GPU " << s.gpu << ", batch " << batch;
+    EXPECT_EQ(windows_seen.size(), 4u);
+  }
+}
 
 TEST(GpuStreams, BatchedVerdictsAreTheVerdictsOneAtATimeInTheSameOrder) {
   const TrainedClassifier c(load_model_bundle(""), gpu_context_for);

@@ -47,6 +47,46 @@ TEST(Train, DatasetAndModelAreDeterministic) {
   }
 }
 
+TEST(Train, VerdictProbabilitiesCarryEachGpusBeliefAlongItsOwnRows) {
+  std::vector<LabelledWindow> train, cal;
+  small_dataset(train, cal);
+  XgbParams p;
+  p.rounds = 10;
+  const ModelBundle m = fit_model(train, cal, p);
+  EXPECT_EQ(m.window_stay, kWindowStay);
+  EXPECT_EQ(ModelBundle::from_json(m.to_json(), "m.json").window_stay, kWindowStay);
+  // The rows of the first two GPU streams, one after the other and then interleaved: each row
+  // gets the same probabilities, whatever rows of other streams come between.
+  std::vector<LabelledWindow> a, b;
+  for (const auto& r : cal) {
+    if (a.empty() || r.sequence == a.front().sequence) a.push_back(r);
+    else if (b.empty() || r.sequence == b.front().sequence) b.push_back(r);
+  }
+  ASSERT_GE(a.size(), 2u);
+  ASSERT_GE(b.size(), 2u);
+  ASSERT_NE(a.front().sequence, b.front().sequence);
+  std::vector<LabelledWindow> apart(a), mixed;
+  apart.insert(apart.end(), b.begin(), b.end());
+  for (std::size_t i = 0; i < std::max(a.size(), b.size()); ++i) {
+    if (i < a.size()) mixed.push_back(a[i]);
+    if (i < b.size()) mixed.push_back(b[i]);
+  }
+  const auto pa = verdict_probabilities(m, apart), pm = verdict_probabilities(m, mixed);
+  for (std::size_t i = 0; i < apart.size(); ++i) {
+    const std::size_t k = i < a.size() ? i : i - a.size();  // its place in its own stream
+    // Where row i of `apart` sits in `mixed`.
+    std::size_t at = 0, seen = 0;
+    for (; at < mixed.size(); ++at)
+      if (mixed[at].sequence == apart[i].sequence && seen++ == k) break;
+    ASSERT_LT(at, mixed.size());
+    EXPECT_EQ(pa[i], pm[at]) << i;
+  }
+  // And a later window is weighed with the ones before it: not the model's probabilities alone.
+  ModelBundle alone = ModelBundle::from_json(m.to_json(), "m.json");
+  alone.window_stay = 0;
+  EXPECT_NE(verdict_probabilities(alone, a), verdict_probabilities(m, a));
+}
+
 TEST(Train, RowWeightsCountAsThatManyWindows) {
   std::vector<LabelledWindow> train, cal;
   small_dataset(train, cal);

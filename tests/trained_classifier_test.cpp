@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "features/gpu_context.hpp"
+#include "sim/simulated_source.hpp"
 #include "test_util.hpp"
 
 namespace wt {
@@ -20,6 +21,21 @@ std::vector<Reading> flat(double util, double power, double mem, std::size_t n =
     v[i].values.set(Signal::MemTotal, 81559);
   }
   return v;
+}
+
+// 30 s of a simulated scenario on an H100, polled every second, from its 60th second on.
+std::vector<Reading> scenario_window(const std::string& scenario) {
+  sim::SimOptions o{*sim::find_scenario(scenario), 90, 1.0, 5};
+  o.scenario.gpu_model = "NVIDIA H100 80GB HBM3";
+  auto src = sim::make_simulated_source(o);
+  const auto samples = test::drain(*src);
+  return {samples.begin() + 60, samples.end()};
+}
+
+bool has_reason(const Verdict& v, const std::string& part) {
+  for (const auto& r : v.reasons)
+    if (r.find(part) != std::string::npos) return true;
+  return false;
 }
 
 }  // namespace
@@ -79,6 +95,38 @@ TEST(TrainedClassifier, ConfidenceIsTheProbabilityThroughTheModelsMap) {
   EXPECT_EQ(a.reasons.back(), b.reasons.back());  // "Model probability ...": the model's own
 }
 
+TEST(TrainedClassifier, HistoryWeighsAWindowWithTheGpusWindowsBeforeIt) {
+  const GpuIdentity gpu{0, "", "NVIDIA H100 80GB HBM3", ""};
+  const auto mining = scenario_window("mining/ethash"), render = scenario_window("graphics/render");
+  ModelBundle alone_model = load_model_bundle("");
+  alone_model.window_stay = 0;
+  const TrainedClassifier alone(std::move(alone_model), gpu_context_for);
+  EXPECT_EQ(alone.new_history(), nullptr);  // a model without a filter judges each window alone
+  const Verdict m = alone.classify({mining, gpu}), r = alone.classify({render, gpu});
+  ASSERT_EQ(m.type, WorkloadType::Mining);
+  ASSERT_EQ(r.type, WorkloadType::Graphics);
+
+  ModelBundle sticky_model = load_model_bundle("");
+  sticky_model.window_stay = 0.999999;  // so sticky that one window cannot move it
+  const TrainedClassifier sticky(std::move(sticky_model), gpu_context_for);
+  auto history = sticky.new_history();
+  ASSERT_NE(history, nullptr);
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(sticky.classify({mining, gpu, history.get()}).type, WorkloadType::Mining);
+  const Verdict after = sticky.classify({render, gpu, history.get()});
+  EXPECT_EQ(after.type, WorkloadType::Mining);
+  EXPECT_TRUE(has_reason(after, "This window alone reads GRAPHICS")) << after.reasons.back();
+  // Another GPU's history, or none, leaves the same window to itself.
+  auto fresh = sticky.new_history();
+  EXPECT_EQ(sticky.classify({render, gpu, fresh.get()}).type, WorkloadType::Graphics);
+  EXPECT_EQ(sticky.classify({render, gpu}).type, WorkloadType::Graphics);
+  // classify_all carries the history window to window in order, as classify does.
+  auto batch_history = sticky.new_history();
+  std::vector<WindowInput> inputs;
+  for (int i = 0; i < 5; ++i) inputs.push_back({mining, gpu, batch_history.get()});
+  inputs.push_back({render, gpu, batch_history.get()});
+  EXPECT_EQ(sticky.classify_all(inputs).back().type, WorkloadType::Mining);
+}
+
 TEST(TrainedClassifier, TemperatureOneKeepsProbabilities) {
   const float p[] = {0.7f, 0.2f, 0.1f};
   const auto q = temper(p, 3, 1.0);
@@ -115,6 +163,13 @@ TEST(ModelBundle, RejectsForeignOrStaleFiles) {
   auto no_map = nlohmann::json::parse(embedded_model_json());
   no_map.erase("confidence_map");
   EXPECT_TRUE(ModelBundle::from_json(no_map.dump(), "m.json").confidence.identity());
+  // A model from before the belief filter judges each window alone; a stay of 1 would never move.
+  auto no_stay = nlohmann::json::parse(embedded_model_json());
+  no_stay.erase("window_stay");
+  EXPECT_EQ(ModelBundle::from_json(no_stay.dump(), "m.json").window_stay, 0);
+  auto stuck = nlohmann::json::parse(embedded_model_json());
+  stuck["window_stay"] = 1.0;
+  EXPECT_THROW(ModelBundle::from_json(stuck.dump(), "m.json"), InputError);
   auto short_of_a_class = nlohmann::json::parse(embedded_model_json());
   short_of_a_class["xgboost_ubj_base64_per_class"].erase(0);
   EXPECT_THROW(ModelBundle::from_json(short_of_a_class.dump(), "m.json"), InputError);

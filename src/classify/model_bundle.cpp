@@ -54,6 +54,7 @@ std::string ModelBundle::to_json() const {
               {"confidence_map", confidence.to_json()},
               {"abstain_below", abstain_below},
               {"max_out_of_range", max_out_of_range},
+              {"window_stay", window_stay},
               {"provenance", provenance},
               // XGBoost's UBJSON, base64, one model per class: a tenth of the load time and
               // memory of a JSON tree.
@@ -96,6 +97,8 @@ ModelBundle ModelBundle::from_json(std::string_view text, const std::string& ori
     }
     b.abstain_below = j.at("abstain_below").get<double>();
     b.max_out_of_range = j.at("max_out_of_range").get<std::size_t>();
+    b.window_stay = j.value("window_stay", 0.0);
+    if (!(b.window_stay >= 0 && b.window_stay < 1)) throw InputError(origin + ": window_stay must be in [0, 1)");
     b.provenance = j.value("provenance", json::object());
     json& per_class = j.at("xgboost_ubj_base64_per_class");
     if (!per_class.is_array() || per_class.size() != b.classes.size())
@@ -116,6 +119,23 @@ ModelBundle ModelBundle::from_json(std::string_view text, const std::string& ori
     if (dynamic_cast<const InputError*>(&e)) throw;
     throw InputError(origin + ": " + e.what());
   }
+}
+
+ClassBelief ModelBundle::new_belief() const {
+  const auto idle = std::find(classes.begin(), classes.end(), WorkloadType::Idle);
+  return ClassBelief(window_stay, idle == classes.end() ? std::nullopt
+                                                        : std::optional(static_cast<std::size_t>(idle - classes.begin())));
+}
+
+std::vector<std::size_t> ModelBundle::out_of_range(const float* row) const {
+  std::vector<std::size_t> out;
+  for (std::size_t i = 0; i < kModelFeatureCount; ++i) {
+    const float x = row[i];
+    if (std::isnan(x)) continue;
+    const float pad = 0.1f * (high[i] - low[i]) + 1e-6f;
+    if (x < low[i] - pad || x > high[i] + pad) out.push_back(i);
+  }
+  return out;
 }
 
 ModelBundle load_model_bundle(const std::string& path) {

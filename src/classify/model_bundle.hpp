@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "classify/class_belief.hpp"
 #include "classify/confidence_map.hpp"
 #include "classify/verdict.hpp"
 #include "classify/xgboost_model.hpp"
@@ -31,7 +32,17 @@ struct ModelBundle {
   ConfidenceMap confidence;   // top probability -> reported confidence, fitted on the same windows
   double abstain_below = 0.5; // a top probability below this is UNKNOWN
   std::size_t max_out_of_range = 3;  // more features outside the training range than this: UNKNOWN
+  // A GPU's windows go through a ClassBelief that stays put with this probability per window;
+  // 0 (model files from before 2026-12-06) classifies each window alone. The temperature is
+  // fitted before it, the confidence map and abstain_below apply after it.
+  double window_stay = 0;
   nlohmann::json provenance;  // data, seeds, parameters, date, metrics
+
+  // The belief a GPU's windows start from (IDLE windows pass through it).
+  ClassBelief new_belief() const;
+  // The features of a row (kModelFeatureCount values) that fall well outside the training
+  // range; more than max_out_of_range of them and the model would be guessing.
+  std::vector<std::size_t> out_of_range(const float* row) const;
 
   // Class probabilities (softmax of the class margins, before the temperature): n x classes
   // for n rows of kModelFeatureCount features; one prediction per class for all of them.

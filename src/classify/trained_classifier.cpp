@@ -61,6 +61,12 @@ std::string describe(std::size_t feature, float value) {
   return std::string(name);
 }
 
+// A GPU's belief over the classes, carried between its windows.
+struct BeliefHistory final : WindowHistory {
+  explicit BeliefHistory(ClassBelief b) : belief(std::move(b)) {}
+  ClassBelief belief;
+};
+
 }  // namespace
 
 std::vector<double> temper(const float* probs, std::size_t n, double temperature) {
@@ -106,31 +112,35 @@ std::vector<Verdict> TrainedClassifier::classify_all(std::span<const WindowInput
   return out;
 }
 
+std::unique_ptr<WindowHistory> TrainedClassifier::new_history() const {
+  if (!(model_.window_stay > 0)) return nullptr;
+  return std::make_unique<BeliefHistory>(model_.new_belief());
+}
+
 Verdict TrainedClassifier::decide(const WindowInput& window, const ModelFeatures& row,
-                                  const std::vector<double>& probs) const {
+                                  const std::vector<double>& own) const {
   Verdict v;
   v.features = compute_features(window.readings);
+
+  // Features far outside anything seen in training: the model would be guessing.
+  const std::vector<std::size_t> outside = model_.out_of_range(row.data());
+  const bool unlike_training = outside.size() > model_.max_out_of_range;
+  // A guess says nothing of the job: it neither moves the GPU's belief nor is moved by it.
+  auto* history = dynamic_cast<BeliefHistory*>(window.history);
+  const std::vector<double> probs = history && !unlike_training ? history->belief.update(own) : own;
   const auto best = static_cast<std::size_t>(std::max_element(probs.begin(), probs.end()) - probs.begin());
   const auto training = std::find(model_.classes.begin(), model_.classes.end(), WorkloadType::Training);
   if (training != model_.classes.end())
     v.training_score = probs[static_cast<std::size_t>(training - model_.classes.begin())];
-
-  // Features far outside anything seen in training: the model would be guessing.
-  std::vector<std::string> outside;
-  for (std::size_t i = 0; i < kModelFeatureCount; ++i) {
-    const float x = row[i];
-    if (std::isnan(x)) continue;
-    const float pad = 0.1f * (model_.high[i] - model_.low[i]) + 1e-6f;
-    if (x < model_.low[i] - pad || x > model_.high[i] + pad) outside.push_back(describe(i, x));
-  }
   char buf[200];
-  if (outside.size() > model_.max_out_of_range) {
+  if (unlike_training) {
     v.type = WorkloadType::Unknown;
     v.confidence = 1.0 - probs[best];
     std::snprintf(buf, sizeof buf, "Unlike the training data: %zu features fall outside the ranges the model was built on:",
                   outside.size());
     v.reasons.push_back(buf);
-    for (std::size_t i = 0; i < outside.size() && i < 4; ++i) v.reasons.push_back("  " + outside[i] + ".");
+    for (std::size_t i = 0; i < outside.size() && i < 4; ++i)
+      v.reasons.push_back("  " + describe(outside[i], row[outside[i]]) + ".");
     return v;
   }
   v.type = model_.classes[best];
@@ -145,14 +155,26 @@ Verdict TrainedClassifier::decide(const WindowInput& window, const ModelFeatures
   std::snprintf(buf, sizeof buf, "Model probability %.0f%% %s; training score %.2f.", 100 * probs[best],
                 std::string(to_string(model_.classes[best])).c_str(), v.training_score.value_or(0));
   v.reasons.push_back(buf);
+  const auto own_best = static_cast<std::size_t>(std::max_element(own.begin(), own.end()) - own.begin());
+  if (own_best != best) {
+    const std::string alone(to_string(model_.classes[own_best])), with(to_string(model_.classes[best]));
+    std::snprintf(buf, sizeof buf, "This window alone reads %s (%.0f%%); with this GPU's windows before it, %s.",
+                  alone.c_str(), 100 * own[own_best], with.c_str());
+    v.reasons.push_back(buf);
+  }
   return v;
 }
 
 void TrainedClassifier::explain(const WindowInput& window, Verdict& v) const {
   const ModelFeatures row = features_of(window);
-  const auto probs = probabilities(row);
-  const auto best = static_cast<std::size_t>(std::max_element(probs.begin(), probs.end()) - probs.begin());
-  // The model's own reasons: the features that pushed hardest toward the winning class.
+  // The model's own reasons: the features that pushed hardest toward the verdict's class (the
+  // window's own most probable class when it abstained).
+  const auto verdict_class = std::find(model_.classes.begin(), model_.classes.end(), v.type);
+  std::size_t best = static_cast<std::size_t>(verdict_class - model_.classes.begin());
+  if (verdict_class == model_.classes.end()) {
+    const auto probs = probabilities(row);
+    best = static_cast<std::size_t>(std::max_element(probs.begin(), probs.end()) - probs.begin());
+  }
   const std::vector<float> r(row.begin(), row.end());
   const auto contrib = model_.class_trees[best].contributions(r);
   std::vector<std::size_t> order(kModelFeatureCount);

@@ -20,6 +20,8 @@ class TrainedClassifier final : public Classifier {
   std::vector<Verdict> classify_all(std::span<const WindowInput> windows) const override;
   // The features that pushed hardest toward the verdict's class (TreeSHAP), in words.
   void explain(const WindowInput& window, Verdict& verdict) const override;
+  // Null when the model classifies each window alone (window_stay 0).
+  std::unique_ptr<WindowHistory> new_history() const override;
 
   // Calibrated class probabilities of a feature row, in model class order.
   std::vector<double> probabilities(const ModelFeatures& row) const;
@@ -27,8 +29,9 @@ class TrainedClassifier final : public Classifier {
 
  private:
   ModelFeatures features_of(const WindowInput& window) const;
-  // The verdict on a window, given its feature row and calibrated probabilities.
-  Verdict decide(const WindowInput& window, const ModelFeatures& row, const std::vector<double>& probs) const;
+  // The verdict on a window, given its feature row and its own probabilities (tempered), which
+  // the window's history weighs with the windows before it.
+  Verdict decide(const WindowInput& window, const ModelFeatures& row, const std::vector<double>& own) const;
 
   ModelBundle model_;
   GpuContextFn context_;

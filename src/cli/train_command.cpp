@@ -32,18 +32,19 @@ struct TrainOptions {
   bool json = false;
 };
 
-// Window accuracy of a bundle on rows it did not train on, overall and per class.
+// Window accuracy of a bundle on rows it did not train on (each GPU's windows in order, as a
+// verdict weighs them), overall and per class.
 nlohmann::json accuracy(const ModelBundle& b, const std::vector<LabelledWindow>& rows) {
-  std::vector<float> x, y;
-  to_matrix(rows, x, y);
-  const auto p = b.probabilities(x);
+  const auto probs = verdict_probabilities(b, rows);
   const std::size_t k = b.classes.size();
   std::vector<std::size_t> right(k), total(k);
-  for (std::size_t i = 0; i < y.size(); ++i) {
-    const auto best = static_cast<std::size_t>(std::max_element(p.begin() + static_cast<long>(i * k),
-                                                                p.begin() + static_cast<long>((i + 1) * k)) -
-                                               (p.begin() + static_cast<long>(i * k)));
-    const auto truth = static_cast<std::size_t>(y[i]);
+  std::size_t scored = 0;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const auto& q = probs[i];
+    if (q.empty()) continue;
+    const auto best = static_cast<std::size_t>(std::max_element(q.begin(), q.end()) - q.begin());
+    const auto truth = static_cast<std::size_t>(std::find(b.classes.begin(), b.classes.end(), rows[i].label) - b.classes.begin());
+    ++scored;
     ++total[truth];
     right[truth] += best == truth;
   }
@@ -53,7 +54,7 @@ nlohmann::json accuracy(const ModelBundle& b, const std::vector<LabelledWindow>&
     all_right += right[c];
     if (total[c]) per_class[std::string(to_string(b.classes[c]))] = {{"windows", total[c]}, {"accuracy", static_cast<double>(right[c]) / static_cast<double>(total[c])}};
   }
-  return {{"windows", y.size()}, {"accuracy", y.empty() ? 0.0 : static_cast<double>(all_right) / static_cast<double>(y.size())}, {"per_class", per_class}};
+  return {{"windows", scored}, {"accuracy", scored ? static_cast<double>(all_right) / static_cast<double>(scored) : 0.0}, {"per_class", per_class}};
 }
 
 // The real sources among the training rows from `first` on (groups "real:<source>"), sorted:
@@ -107,6 +108,7 @@ int run_train(const TrainOptions& o) {
         {"colsample_bytree", o.xgb.colsample_bytree}, {"min_child_weight", o.xgb.min_child_weight}, {"seed", o.xgb.seed},
         {"class_weights", "balanced"}}},
       {"temperature", b.temperature},
+      {"window_stay", b.window_stay},
       {"metrics", {{"calibration_windows_synthetic", metrics}}},
   };
   std::ofstream out(o.out, std::ios::binary | std::ios::trunc);

@@ -7,7 +7,7 @@ GpuStreams::GpuStreams(const Classifier& classifier, WindowSpec window, OnWindow
 
 void GpuStreams::closed(GpuStream& g, const Window& w) {
   if (batch_ <= 1) {
-    on_window_(g, w, classifier_.classify({w.samples, g.identity}));
+    on_window_(g, w, classifier_.classify({w.samples, g.identity, g.history.get()}));
     return;
   }
   held_.push_back({&g, w.start_s, w.end_s, w.partial, {w.samples.begin(), w.samples.end()}});
@@ -16,7 +16,7 @@ void GpuStreams::closed(GpuStream& g, const Window& w) {
 
 void GpuStreams::flush() {
   std::vector<WindowInput> inputs;
-  for (const Held& h : held_) inputs.push_back({h.samples, h.gpu->identity});
+  for (const Held& h : held_) inputs.push_back({h.samples, h.gpu->identity, h.gpu->history.get()});
   std::vector<Verdict> verdicts = classifier_.classify_all(inputs);
   for (std::size_t i = 0; i < held_.size(); ++i) {
     const Held& h = held_[i];
@@ -35,6 +35,7 @@ GpuStream& GpuStreams::push(const Sample& s) {
       g->ordinal = order_.size();
       g->first_s = s.time_s;
       g->windower = std::make_unique<Windower>(window_, [this, g](const Window& w) { closed(*g, w); });
+      g->history = classifier_.new_history();
       order_.push_back(g);
     }
     last_ = slot.get();

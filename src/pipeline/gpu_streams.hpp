@@ -21,6 +21,7 @@ struct GpuStream {
   std::size_t samples = 0;
   double first_s = 0, last_s = 0;
   std::unique_ptr<Windower> windower;
+  std::unique_ptr<WindowHistory> history;  // what the classifier carries between its windows
 };
 
 class GpuStreams {

@@ -21,10 +21,14 @@ std::size_t add_windows(TelemetrySource& source, WorkloadType label, const std::
     if (fresh) {
       g.gpu = *s.gpu;
       g.ctx = context ? context(g.gpu) : GpuContext{};
-      g.windower = std::make_unique<Windower>(spec, [&out, &g, label, &group](const Window& w) {
+      // Rows appended before this trace number fewer than its first row's index: a sequence
+      // id no earlier trace of `out` can have.
+      const std::uint64_t sequence = (static_cast<std::uint64_t>(before) << 16) + gpus.size();
+      g.windower = std::make_unique<Windower>(spec, [&out, &g, label, &group, sequence](const Window& w) {
         const WindowFeatures basic = compute_features(w.samples);
         const bool idle = basic.avg_gpu_util_pct && *basic.avg_gpu_util_pct < kIdleWindowMaxUtilPct;
-        out.push_back({compute_model_features(w.samples, g.ctx), idle ? WorkloadType::Idle : label, group, g.gpu.name});
+        out.push_back({compute_model_features(w.samples, g.ctx), idle ? WorkloadType::Idle : label, group, g.gpu.name,
+                       1, sequence});
       });
     }
     g.windower->push(s);

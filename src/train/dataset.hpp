@@ -1,6 +1,7 @@
 // Labelled feature rows for training and evaluating the trained classifier.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,9 @@ struct LabelledWindow {
   std::string group;  // what a held-out split keeps together: scenario family, evasion family, source
   std::string gpu_model;
   float weight = 1;  // how many windows this one counts as in training (real traces: train --real-weight)
+  // Rows of one GPU of one trace share this, and follow each other in time order: what a
+  // GPU's belief (ModelBundle::window_stay) is carried along when calibrating.
+  std::uint64_t sequence = 0;
 };
 
 // A window with (almost) no compute is IDLE whatever the job is: the idle padding of a
@@ -24,7 +28,8 @@ struct LabelledWindow {
 inline constexpr double kIdleWindowMaxUtilPct = 2.0;
 
 // Windows every GPU of `source` and appends one row per window, labelled `label` (or IDLE,
-// see above). Returns the number of rows added.
+// see above), each GPU's rows with a `sequence` no other rows of `out` have. Returns the
+// number of rows added.
 std::size_t add_windows(TelemetrySource& source, WorkloadType label, const std::string& group,
                         const WindowSpec& spec, const GpuContextFn& context, std::vector<LabelledWindow>& out);
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 
 namespace wt {
 
@@ -47,16 +48,33 @@ double fit_temperature(const ModelBundle& model, const std::vector<LabelledWindo
   return best;
 }
 
-ConfidenceMap fit_confidence_map(const ModelBundle& model, const std::vector<LabelledWindow>& calibration) {
-  std::vector<float> x, y;
-  to_matrix(calibration, x, y);
+std::vector<std::vector<double>> verdict_probabilities(const ModelBundle& model, const std::vector<LabelledWindow>& rows) {
+  std::vector<float> x;
+  for (const auto& r : rows) x.insert(x.end(), r.x.begin(), r.x.end());
   const auto p = model.probabilities(x);
   const auto k = model.classes.size();
+  std::map<std::uint64_t, ClassBelief> beliefs;
+  std::vector<std::vector<double>> out;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    if (std::find(model.classes.begin(), model.classes.end(), rows[i].label) == model.classes.end()) {
+      out.emplace_back();
+      continue;
+    }
+    out.push_back(temper(p.data() + i * k, k, model.temperature));
+    if (model.window_stay > 0 && model.out_of_range(rows[i].x.data()).size() <= model.max_out_of_range)
+      out.back() = beliefs.try_emplace(rows[i].sequence, model.new_belief()).first->second.update(out.back());
+  }
+  return out;
+}
+
+ConfidenceMap fit_confidence_map(const ModelBundle& model, const std::vector<LabelledWindow>& calibration) {
+  const auto probs = verdict_probabilities(model, calibration);
   std::vector<std::pair<double, bool>> top;
-  for (std::size_t i = 0; i < y.size(); ++i) {
-    const auto q = temper(p.data() + i * k, k, model.temperature);
+  for (std::size_t i = 0; i < calibration.size(); ++i) {
+    const auto& q = probs[i];
+    if (q.empty()) continue;
     const auto best = static_cast<std::size_t>(std::max_element(q.begin(), q.end()) - q.begin());
-    top.emplace_back(q[best], best == static_cast<std::size_t>(y[i]));
+    top.emplace_back(q[best], model.classes[best] == calibration[i].label);
   }
   return ConfidenceMap::fit(std::move(top));
 }
@@ -96,6 +114,7 @@ ModelBundle fit_model(const std::vector<LabelledWindow>& train, const std::vecto
     b.high[f] = v[static_cast<std::size_t>(0.995 * static_cast<double>(v.size() - 1))];
   }
   b.temperature = fit_temperature(b, calibration);
+  b.window_stay = kWindowStay;
   b.confidence = fit_confidence_map(b, calibration);
   return b;
 }

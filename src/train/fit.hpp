@@ -25,8 +25,17 @@ ModelBundle fit_model(const std::vector<LabelledWindow>& train, const std::vecto
 // Temperature minimising the negative log-likelihood of the calibration rows.
 double fit_temperature(const ModelBundle& model, const std::vector<LabelledWindow>& calibration);
 
-// With the model's temperature applied: the share of calibration rows whose most probable class
-// is right, as a monotone function of that class's probability.
+// Per row, the class probabilities a verdict is taken from: the model's, tempered, then weighed
+// along each GPU's windows (rows of one `sequence`, in order) by the model's ClassBelief, as
+// TrainedClassifier does. Rows whose label is not a model class get an empty vector.
+std::vector<std::vector<double>> verdict_probabilities(const ModelBundle& model, const std::vector<LabelledWindow>& rows);
+
+// The share of calibration rows whose most probable class (verdict_probabilities) is right, as
+// a monotone function of that class's probability.
 ConfidenceMap fit_confidence_map(const ModelBundle& model, const std::vector<LabelledWindow>& calibration);
+
+// What the belief filter stays put with per window in the models `train` fits (the probability
+// that a GPU's job keeps its class from one window to the next).
+inline constexpr double kWindowStay = 0.95;
 
 }  // namespace wt

@@ -1,0 +1,32 @@
+// A GPU's belief over the model's classes, carried from one window to the next. A job seldom
+// changes class between two windows 15 s apart, and one window can read like another class (a
+// training run's evaluation pass, a serving lull), so each window's probabilities are weighed
+// with what the windows before it said: a forward filter over a chain of classes that stays
+// put with probability `stay` per window. Causal, so `watch` and `classify` agree.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <vector>
+
+namespace wt {
+
+class ClassBelief {
+ public:
+  // `stay` in [0, 1) (the caller's to check): 0 classifies every window alone. A window whose most probable class is
+  // `pass_through` (IDLE: a pause says nothing of what the job does when it runs) is left as it
+  // is and leaves the belief as it was.
+  explicit ClassBelief(double stay, std::optional<std::size_t> pass_through = std::nullopt)
+      : stay_(stay), pass_through_(pass_through) {}
+
+  // Folds in one window's class probabilities (summing to 1, the same class order every call)
+  // and returns the belief after it.
+  std::vector<double> update(const std::vector<double>& probs);
+
+ private:
+  double stay_;
+  std::optional<std::size_t> pass_through_;
+  std::vector<double> belief_;  // empty until the first window that is not passed through
+};
+
+}  // namespace wt
