@@ -13,9 +13,9 @@ namespace wt {
 
 class ClassBelief {
  public:
-  // `stay` in [0, 1) (the caller's to check): 0 classifies every window alone. A window whose most probable class is
-  // `pass_through` (IDLE: a pause says nothing of what the job does when it runs) is left as it
-  // is and leaves the belief as it was.
+  // `stay` in [0, 1) (the caller's to check): 0 classifies every window alone. A window whose
+  // most probable class is `pass_through` (IDLE: a pause says nothing of what the job does when
+  // it runs) is left as it is and leaves the belief as it was.
   explicit ClassBelief(double stay, std::optional<std::size_t> pass_through = std::nullopt)
       : stay_(stay), pass_through_(pass_through) {}
 

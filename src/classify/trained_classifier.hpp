@@ -23,7 +23,7 @@ class TrainedClassifier final : public Classifier {
   // Null when the model classifies each window alone (window_stay 0).
   std::unique_ptr<WindowHistory> new_history() const override;
 
-  // Calibrated class probabilities of a feature row, in model class order.
+  // A feature row's own class probabilities (tempered), in model class order: the window alone.
   std::vector<double> probabilities(const ModelFeatures& row) const;
   const ModelBundle& model() const { return model_; }
 
