@@ -67,20 +67,13 @@ TEST(Train, VerdictProbabilitiesCarryEachGpusBeliefAlongItsOwnRows) {
   ASSERT_NE(a.front().sequence, b.front().sequence);
   std::vector<LabelledWindow> apart(a), mixed;
   apart.insert(apart.end(), b.begin(), b.end());
+  std::vector<std::size_t> where(apart.size());  // row i of `apart` is row where[i] of `mixed`
   for (std::size_t i = 0; i < std::max(a.size(), b.size()); ++i) {
-    if (i < a.size()) mixed.push_back(a[i]);
-    if (i < b.size()) mixed.push_back(b[i]);
+    if (i < a.size()) where[i] = mixed.size(), mixed.push_back(a[i]);
+    if (i < b.size()) where[a.size() + i] = mixed.size(), mixed.push_back(b[i]);
   }
   const auto pa = verdict_probabilities(m, apart), pm = verdict_probabilities(m, mixed);
-  for (std::size_t i = 0; i < apart.size(); ++i) {
-    const std::size_t k = i < a.size() ? i : i - a.size();  // its place in its own stream
-    // Where row i of `apart` sits in `mixed`.
-    std::size_t at = 0, seen = 0;
-    for (; at < mixed.size(); ++at)
-      if (mixed[at].sequence == apart[i].sequence && seen++ == k) break;
-    ASSERT_LT(at, mixed.size());
-    EXPECT_EQ(pa[i], pm[at]) << i;
-  }
+  for (std::size_t i = 0; i < apart.size(); ++i) EXPECT_EQ(pa[i], pm[where[i]]) << i;
   // And a later window is weighed with the ones before it: not the model's probabilities alone.
   ModelBundle alone = ModelBundle::from_json(m.to_json(), "m.json");
   alone.window_stay = 0;

@@ -4,10 +4,12 @@
 
 namespace wt {
 
+std::size_t most_probable(const std::vector<double>& probs) {
+  return static_cast<std::size_t>(std::max_element(probs.begin(), probs.end()) - probs.begin());
+}
+
 std::vector<double> ClassBelief::update(const std::vector<double>& probs) {
-  if (probs.empty()) return probs;
-  const auto best = static_cast<std::size_t>(std::max_element(probs.begin(), probs.end()) - probs.begin());
-  if (pass_through_ && best == *pass_through_) return probs;
+  if (pass_through_ && most_probable(probs) == *pass_through_) return probs;
   if (belief_.size() != probs.size()) {
     belief_ = probs;  // the first window: nothing before it to weigh
     return belief_;

@@ -11,6 +11,9 @@
 
 namespace wt {
 
+// The index of the most probable class (the first of equals).
+std::size_t most_probable(const std::vector<double>& probs);
+
 class ClassBelief {
  public:
   // `stay` in [0, 1) (the caller's to check): 0 classifies every window alone. A window whose

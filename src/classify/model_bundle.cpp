@@ -121,11 +121,13 @@ ModelBundle ModelBundle::from_json(std::string_view text, const std::string& ori
   }
 }
 
-ClassBelief ModelBundle::new_belief() const {
-  const auto idle = std::find(classes.begin(), classes.end(), WorkloadType::Idle);
-  return ClassBelief(window_stay, idle == classes.end() ? std::nullopt
-                                                        : std::optional(static_cast<std::size_t>(idle - classes.begin())));
+std::optional<std::size_t> ModelBundle::class_index(WorkloadType type) const {
+  const auto it = std::find(classes.begin(), classes.end(), type);
+  if (it == classes.end()) return std::nullopt;
+  return static_cast<std::size_t>(it - classes.begin());
 }
+
+ClassBelief ModelBundle::new_belief() const { return ClassBelief(window_stay, class_index(WorkloadType::Idle)); }
 
 std::vector<std::size_t> ModelBundle::out_of_range(const float* row) const {
   std::vector<std::size_t> out;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -38,6 +39,8 @@ struct ModelBundle {
   double window_stay = 0;
   nlohmann::json provenance;  // data, seeds, parameters, date, metrics
 
+  // The position of `type` in `classes`; nullopt for a class the model does not know (UNKNOWN).
+  std::optional<std::size_t> class_index(WorkloadType type) const;
   // The belief a GPU's windows start from (IDLE windows pass through it).
   ClassBelief new_belief() const;
   // The features of a row (kModelFeatureCount values) that fall well outside the training

@@ -128,10 +128,8 @@ Verdict TrainedClassifier::decide(const WindowInput& window, const ModelFeatures
   // A guess says nothing of the job: it neither moves the GPU's belief nor is moved by it.
   auto* history = dynamic_cast<BeliefHistory*>(window.history);
   const std::vector<double> probs = history && !unlike_training ? history->belief.update(own) : own;
-  const auto best = static_cast<std::size_t>(std::max_element(probs.begin(), probs.end()) - probs.begin());
-  const auto training = std::find(model_.classes.begin(), model_.classes.end(), WorkloadType::Training);
-  if (training != model_.classes.end())
-    v.training_score = probs[static_cast<std::size_t>(training - model_.classes.begin())];
+  const std::size_t best = most_probable(probs);
+  if (const auto training = model_.class_index(WorkloadType::Training)) v.training_score = probs[*training];
   char buf[200];
   if (unlike_training) {
     v.type = WorkloadType::Unknown;
@@ -155,8 +153,7 @@ Verdict TrainedClassifier::decide(const WindowInput& window, const ModelFeatures
   std::snprintf(buf, sizeof buf, "Model probability %.0f%% %s; training score %.2f.", 100 * probs[best],
                 std::string(to_string(model_.classes[best])).c_str(), v.training_score.value_or(0));
   v.reasons.push_back(buf);
-  const auto own_best = static_cast<std::size_t>(std::max_element(own.begin(), own.end()) - own.begin());
-  if (own_best != best) {
+  if (const std::size_t own_best = most_probable(own); own_best != best) {
     const std::string alone(to_string(model_.classes[own_best])), with(to_string(model_.classes[best]));
     std::snprintf(buf, sizeof buf, "This window alone reads %s (%.0f%%); with this GPU's windows before it, %s.",
                   alone.c_str(), 100 * own[own_best], with.c_str());
@@ -169,12 +166,8 @@ void TrainedClassifier::explain(const WindowInput& window, Verdict& v) const {
   const ModelFeatures row = features_of(window);
   // The model's own reasons: the features that pushed hardest toward the verdict's class (the
   // window's own most probable class when it abstained).
-  const auto verdict_class = std::find(model_.classes.begin(), model_.classes.end(), v.type);
-  std::size_t best = static_cast<std::size_t>(verdict_class - model_.classes.begin());
-  if (verdict_class == model_.classes.end()) {
-    const auto probs = probabilities(row);
-    best = static_cast<std::size_t>(std::max_element(probs.begin(), probs.end()) - probs.begin());
-  }
+  const auto verdict_class = model_.class_index(v.type);
+  const std::size_t best = verdict_class ? *verdict_class : most_probable(probabilities(row));
   const std::vector<float> r(row.begin(), row.end());
   const auto contrib = model_.class_trees[best].contributions(r);
   std::vector<std::size_t> order(kModelFeatureCount);

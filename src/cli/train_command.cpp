@@ -42,11 +42,10 @@ nlohmann::json accuracy(const ModelBundle& b, const std::vector<LabelledWindow>&
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const auto& q = probs[i];
     if (q.empty()) continue;
-    const auto best = static_cast<std::size_t>(std::max_element(q.begin(), q.end()) - q.begin());
-    const auto truth = static_cast<std::size_t>(std::find(b.classes.begin(), b.classes.end(), rows[i].label) - b.classes.begin());
+    const std::size_t truth = *b.class_index(rows[i].label);  // a row with probabilities has a model class
     ++scored;
     ++total[truth];
-    right[truth] += best == truth;
+    right[truth] += most_probable(q) == truth;
   }
   nlohmann::json per_class = nlohmann::json::object();
   std::size_t all_right = 0;

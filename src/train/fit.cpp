@@ -56,7 +56,7 @@ std::vector<std::vector<double>> verdict_probabilities(const ModelBundle& model,
   std::map<std::uint64_t, ClassBelief> beliefs;
   std::vector<std::vector<double>> out;
   for (std::size_t i = 0; i < rows.size(); ++i) {
-    if (std::find(model.classes.begin(), model.classes.end(), rows[i].label) == model.classes.end()) {
+    if (!model.class_index(rows[i].label)) {
       out.emplace_back();
       continue;
     }
@@ -73,7 +73,7 @@ ConfidenceMap fit_confidence_map(const ModelBundle& model, const std::vector<Lab
   for (std::size_t i = 0; i < calibration.size(); ++i) {
     const auto& q = probs[i];
     if (q.empty()) continue;
-    const auto best = static_cast<std::size_t>(std::max_element(q.begin(), q.end()) - q.begin());
+    const std::size_t best = most_probable(q);
     top.emplace_back(q[best], model.classes[best] == calibration[i].label);
   }
   return ConfidenceMap::fit(std::move(top));
