@@ -69,8 +69,14 @@ TEST(Train, VerdictProbabilitiesCarryEachGpusBeliefAlongItsOwnRows) {
   apart.insert(apart.end(), b.begin(), b.end());
   std::vector<std::size_t> where(apart.size());  // row i of `apart` is row where[i] of `mixed`
   for (std::size_t i = 0; i < std::max(a.size(), b.size()); ++i) {
-    if (i < a.size()) where[i] = mixed.size(), mixed.push_back(a[i]);
-    if (i < b.size()) where[a.size() + i] = mixed.size(), mixed.push_back(b[i]);
+    if (i < a.size()) {
+      where[i] = mixed.size();
+      mixed.push_back(a[i]);
+    }
+    if (i < b.size()) {
+      where[a.size() + i] = mixed.size();
+      mixed.push_back(b[i]);
+    }
   }
   const auto pa = verdict_probabilities(m, apart), pm = verdict_probabilities(m, mixed);
   for (std::size_t i = 0; i < apart.size(); ++i) EXPECT_EQ(pa[i], pm[where[i]]) << i;
