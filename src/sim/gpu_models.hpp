@@ -22,6 +22,10 @@ struct GpuModel {
   double pcie_gbps;          // host link bandwidth per direction (GB/s)
   double context_mib;        // memory a bare CUDA/HIP context takes
   double idle_mib;           // memory.used with no process
+  // power.draw is the draw at an instant, not an average over a second: NVML's
+  // nvmlDeviceGetPowerUsage documents this for GA100 and older parts (V100, A100). Such a reading
+  // catches whichever kernel runs at the poll, so it scatters from poll to poll (see GpuPhysics).
+  bool instant_power;
 };
 
 const std::vector<GpuModel>& gpu_models();

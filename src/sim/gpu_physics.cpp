@@ -24,6 +24,24 @@ constexpr double kBoostBinMhz = 15;
 constexpr double kBoostRefC = 35;
 constexpr double kBoostStepC = 5;
 constexpr double kBoostTempNoiseC = 1.5;
+// Read by nvidia-smi, a part that reports power at an instant (GpuModel::instant_power) gives the
+// draw of whatever kernel runs at the poll. Busy V100 and A100 readings in nvidia-smi logs
+// scatter by 6-7 % of the dynamic draw (A100 LLM serving) to 10-24 % (V100 molecular dynamics)
+// from poll to poll; averaging parts (H100, H200, B200) by about 1 %. How much depends on the kernel mix, which the simulator does not model, so each GPU
+// of a trace draws its scatter from this range whatever its workload: the scatter then tells the
+// GPU model, not the class.
+constexpr double kInstantSdMin = 0.05, kInstantSdMax = 0.25;
+// NVML samples utilization over a period "between 1 second and 1/6 second depending on the
+// product" (nvmlDeviceGetUtilizationRates), and nvidia-smi prints the latest sample. Polled every
+// 0.05-0.1 s, the nvidia-smi logs hold each value for 0.2-0.4 s (our H200, the A100, H100 and B200
+// traces); polled every 5 s, the V100 MD runs read 0 % whenever a poll lands in a host pause of
+// under a second. Drawn per GPU from the range the logs show.
+constexpr double kUtilPeriodMinS = 1.0 / 6, kUtilPeriodMaxS = 0.5;
+
+Rng third_stream(Rng rng) {
+  rng.bits();
+  return rng.fork();
+}
 
 }  // namespace
 
@@ -32,10 +50,15 @@ GpuPhysics::GpuPhysics(const GpuModel& gpu, PhysicsParams params, Rng rng)
       params_(params),
       rng_(rng),
       boost_rng_(Rng(rng).fork()),
+      sensor_rng_(third_stream(rng)),
       limit_w_(gpu.power_limit_w * params.power_limit_fraction) {
   power_w_ = gpu.idle_power_w;
   temp_c_ = params.ambient_c + 45.0 * gpu.idle_power_w / gpu.power_limit_w;
   sm_clock_mhz_ = gpu.idle_sm_clock_mhz;
+  if (gpu.instant_power && params.reader == Reader::LatestSample)
+    instant_sd_ = sensor_rng_.uniform(kInstantSdMin, kInstantSdMax);
+  util_period_s_ = sensor_rng_.uniform(kUtilPeriodMinS, kUtilPeriodMaxS);
+  period_s_ = sensor_rng_.uniform(0, util_period_s_);  // the driver's samples are not aligned with the polls
 }
 
 void GpuPhysics::begin(const Segment& seg) {
@@ -73,6 +96,18 @@ void GpuPhysics::advance(const Segment& seg, double dt) {
   span_s_ += dt;
   busy_s_ += a.busy * dt;
   membw_s_ += a.busy * a.membw * dt;
+  for (double left = dt; left > 0;) {
+    const double step = std::min(left, util_period_s_ - period_s_);
+    period_s_ += step;
+    period_busy_s_ += a.busy * step;
+    period_membw_s_ += a.busy * a.membw * step;
+    left -= step;
+    if (period_s_ >= util_period_s_ - 1e-12) {
+      util_sample_ = period_busy_s_ / period_s_;
+      memutil_sample_ = period_membw_s_ / period_s_;
+      period_s_ = period_busy_s_ = period_membw_s_ = 0;
+    }
+  }
   rx_mb_ += a.pcie_rx_mbps * dt;
   tx_mb_ += a.pcie_tx_mbps * dt;
   nvl_mb_ += a.nvlink_mbps * dt;
@@ -82,12 +117,21 @@ SignalValues GpuPhysics::read(const Segment& seg) {
   SignalValues v;
   const double span = std::max(span_s_, 1e-9);
   // nvidia-smi prints integer percentages and MiB, power with two decimals.
-  v.set(Signal::GpuUtil, std::clamp(std::round(100.0 * busy_s_ / span), 0.0, 100.0));
-  v.set(Signal::MemUtil, std::clamp(std::round(100.0 * membw_s_ / span), 0.0, 100.0));
+  const bool latest = params_.reader == Reader::LatestSample;
+  const double util = latest ? util_sample_ : busy_s_ / span, memutil = latest ? memutil_sample_ : membw_s_ / span;
+  v.set(Signal::GpuUtil, std::clamp(std::round(100.0 * util), 0.0, 100.0));
+  v.set(Signal::MemUtil, std::clamp(std::round(100.0 * memutil), 0.0, 100.0));
   v.set(Signal::MemUsed, std::round(std::clamp(seg.mem_used_mib, 0.0, gpu_.memory_mib)));
   v.set(Signal::MemTotal, gpu_.memory_mib);
-  const double sensor = power_w_ + rng_.normal(0, 0.004 * power_w_);  // sensor noise, ~0.4 %
-  v.set(Signal::Power, std::round(std::clamp(sensor, 0.0, limit_w_ * 1.02) * 100) / 100);
+  double sensor = power_w_ + rng_.normal(0, 0.004 * power_w_);  // sensor noise, ~0.4 %
+  double ceiling = limit_w_ * 1.02;
+  if (instant_sd_ > 0) {
+    // The enforced limit holds the draw averaged over time, so an instant can exceed it.
+    const double base = seg.processes > 0 ? gpu_.context_power_w : gpu_.idle_power_w;
+    sensor += std::max(0.0, power_w_ - base) * sensor_rng_.normal(0, instant_sd_);
+    ceiling = limit_w_ * 1.25;
+  }
+  v.set(Signal::Power, std::round(std::clamp(sensor, 0.0, ceiling) * 100) / 100);
   v.set(Signal::PowerLimit, limit_w_);
   v.set(Signal::Temperature, std::round(temp_c_));
   double clock = sm_clock_mhz_;

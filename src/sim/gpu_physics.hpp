@@ -9,10 +9,21 @@
 
 namespace wt::sim {
 
+// How the telemetry is read, which changes what a poll sees between two polls.
+enum class Reader {
+  // WorkloadTruth's own NVML reader: the driver's buffered samples since the previous poll,
+  // averaged, so utilization and power cover the whole interval.
+  IntervalMean,
+  // nvidia-smi --query-gpu (and the exporters built like it): the driver's latest sample only,
+  // utilization over its last sample period, power at an instant on parts that report it so.
+  LatestSample,
+};
+
 struct PhysicsParams {
   double power_limit_fraction = 1.0;  // enforced limit / default limit (nvidia-smi -pl)
   double clock_cap_fraction = 1.0;    // locked SM clock / boost clock (nvidia-smi -lgc)
   double ambient_c = 30;              // inlet temperature
+  Reader reader = Reader::IntervalMean;
 };
 
 class GpuPhysics {
@@ -23,8 +34,8 @@ class GpuPhysics {
   void begin(const Segment& seg);
   // Advances `dt` seconds during which `seg` (the last one begun) is in effect.
   void advance(const Segment& seg, double dt);
-  // What a poller reads now, with utilizations and link rates averaged since the previous read
-  // (as NVML does over its sample period); resets those averages. `seg` is the segment in effect.
+  // What a poller reads now, as params.reader reads it; link rates averaged since the previous
+  // read. Resets the averages. `seg` is the segment in effect.
   SignalValues read(const Segment& seg);
 
   double power_limit_w() const { return limit_w_; }
@@ -34,6 +45,11 @@ class GpuPhysics {
   PhysicsParams params_;
   Rng rng_;
   Rng boost_rng_;  // its own stream, so the boost clock's noise leaves every other reading as it was
+  Rng sensor_rng_;         // likewise for the sensors' own draws below
+  double instant_sd_ = 0;  // scatter of an instant power reading, relative to the dynamic draw; 0 on parts that average
+  double util_period_s_;   // the driver's utilization sample period
+  double period_s_ = 0, period_busy_s_ = 0, period_membw_s_ = 0;  // the sample period under way
+  double util_sample_ = 0, memutil_sample_ = 0;                    // the last sample taken (fractions)
   double limit_w_;
   double power_w_, temp_c_, sm_clock_mhz_;
   double span_s_ = 0, busy_s_ = 0, membw_s_ = 0, rx_mb_ = 0, tx_mb_ = 0, nvl_mb_ = 0;

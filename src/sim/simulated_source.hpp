@@ -33,6 +33,8 @@ struct SimOptions {
   double duration_s = 300;
   double interval_s = 1.0;
   std::uint64_t seed = 1;
+  // As WorkloadTruth's NVML reader (interval means) or nvidia-smi (latest samples) would read it.
+  bool latest_sample = false;
   double start_time_s = 1'767'225'600.0;  // 2026-01-01T00:00:00
 };
 

@@ -82,6 +82,8 @@ std::unique_ptr<TelemetrySource> simulated_trace(const sim::ScenarioSpec& spec, 
   so.seed = draw.seed;
   so.duration_s = draw.duration_s;
   so.interval_s = draw.interval_s;
+  // Every signal is what WorkloadTruth's own NVML reader records; the column sets are nvidia-smi logs.
+  so.latest_sample = !recorded_signal_sets()[draw.signal_set].signals.empty();
   return std::make_unique<KeepSignals>(sim::make_simulated_source(so), recorded_signal_sets()[draw.signal_set].signals);
 }
 
