@@ -12,11 +12,12 @@ namespace wt::sim {
 namespace {
 
 std::vector<Sample> run(const std::string& name, std::uint64_t seed = 1, double duration = 300, double interval = 1,
-                        const std::string& model = "") {
+                        const std::string& model = "", bool latest_sample = false) {
   const ScenarioSpec* spec = find_scenario(name);
   EXPECT_NE(spec, nullptr) << name;
   SimOptions o{*spec, duration, interval, seed};
   o.scenario.gpu_model = model;
+  o.latest_sample = latest_sample;
   auto src = make_simulated_source(o);
   return test::drain(*src);
 }
@@ -88,7 +89,9 @@ TEST(Simulator, DeterministicPerSeed) {
 TEST(Simulator, PhysicalBoundsInEveryScenario) {
   for (const auto& spec : scenario_catalog()) {
     for (std::uint64_t seed : {1, 2, 3}) {
-      const auto v = run(spec.name(), seed, 120, 0.5);
+      // Odd seeds read as nvidia-smi does: an instant's power may exceed the enforced limit.
+      const bool latest = seed % 2 == 1;
+      const auto v = run(spec.name(), seed, 120, 0.5, "", latest);
       ASSERT_EQ(v.size(), 240u * static_cast<std::size_t>(spec.gpus)) << spec.name();
       for (const auto& s : v) {
         const SignalValues& x = s.values;
@@ -98,7 +101,7 @@ TEST(Simulator, PhysicalBoundsInEveryScenario) {
             EXPECT_GE(x.value(si.signal), si.min) << spec.name() << " " << si.key;
             EXPECT_LE(x.value(si.signal), si.max) << spec.name() << " " << si.key;
           }
-        EXPECT_LE(x.value(Signal::Power), x.value(Signal::PowerLimit) * 1.05) << spec.name();
+        EXPECT_LE(x.value(Signal::Power), x.value(Signal::PowerLimit) * (latest ? 1.25 : 1.05)) << spec.name();
         EXPECT_LE(x.value(Signal::MemUsed), x.value(Signal::MemTotal)) << spec.name();
         EXPECT_NE(find_gpu_model(s.gpu->name), nullptr) << s.gpu->name;
       }
