@@ -27,9 +27,9 @@ constexpr double kBoostTempNoiseC = 1.5;
 // Read by nvidia-smi, a part that reports power at an instant (GpuModel::instant_power) gives the
 // draw of whatever kernel runs at the poll. Busy V100 and A100 readings in nvidia-smi logs
 // scatter by 6-7 % of the dynamic draw (A100 LLM serving) to 10-24 % (V100 molecular dynamics)
-// from poll to poll; averaging parts (H100, H200, B200) by about 1 %. How much depends on the kernel mix, which the simulator does not model, so each GPU
-// of a trace draws its scatter from this range whatever its workload: the scatter then tells the
-// GPU model, not the class.
+// from poll to poll; averaging parts (H100, H200, B200) by about 1 %. How much depends on the
+// kernel mix, which the simulator does not model, so each GPU of a trace draws its scatter from
+// this range whatever its workload: the scatter then tells the GPU model, not the class.
 constexpr double kInstantSdMin = 0.05, kInstantSdMax = 0.25;
 // NVML samples utilization over a period "between 1 second and 1/6 second depending on the
 // product" (nvmlDeviceGetUtilizationRates), and nvidia-smi prints the latest sample. Polled every
@@ -58,7 +58,8 @@ GpuPhysics::GpuPhysics(const GpuModel& gpu, PhysicsParams params, Rng rng)
   if (gpu.instant_power && params.reader == Reader::LatestSample)
     instant_sd_ = sensor_rng_.uniform(kInstantSdMin, kInstantSdMax);
   util_period_s_ = sensor_rng_.uniform(kUtilPeriodMinS, kUtilPeriodMaxS);
-  period_s_ = sensor_rng_.uniform(0, util_period_s_);  // the driver's samples are not aligned with the polls
+  // The driver's samples are not aligned with the polls; the time before the trace counts as idle.
+  period_s_ = sensor_rng_.uniform(0, util_period_s_);
 }
 
 void GpuPhysics::begin(const Segment& seg) {
