@@ -12,12 +12,12 @@ namespace wt::sim {
 namespace {
 
 std::vector<Sample> run(const std::string& name, std::uint64_t seed = 1, double duration = 300, double interval = 1,
-                        const std::string& model = "", bool latest_sample = false) {
+                        const std::string& model = "", Reader reader = Reader::IntervalMean) {
   const ScenarioSpec* spec = find_scenario(name);
   EXPECT_NE(spec, nullptr) << name;
   SimOptions o{*spec, duration, interval, seed};
   o.scenario.gpu_model = model;
-  o.latest_sample = latest_sample;
+  o.reader = reader;
   auto src = make_simulated_source(o);
   return test::drain(*src);
 }
@@ -91,7 +91,7 @@ TEST(Simulator, PhysicalBoundsInEveryScenario) {
     for (std::uint64_t seed : {1, 2, 3}) {
       // Odd seeds read as nvidia-smi does: an instant's power may exceed the enforced limit.
       const bool latest = seed % 2 == 1;
-      const auto v = run(spec.name(), seed, 120, 0.5, "", latest);
+      const auto v = run(spec.name(), seed, 120, 0.5, "", latest ? Reader::LatestSample : Reader::IntervalMean);
       ASSERT_EQ(v.size(), 240u * static_cast<std::size_t>(spec.gpus)) << spec.name();
       for (const auto& s : v) {
         const SignalValues& x = s.values;

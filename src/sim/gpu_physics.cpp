@@ -95,8 +95,18 @@ void GpuPhysics::advance(const Segment& seg, double dt) {
   sm_clock_mhz_ = target_clock_mhz_;
   const Activity& a = seg.activity;
   span_s_ += dt;
-  busy_s_ += a.busy * dt;
-  membw_s_ += a.busy * a.membw * dt;
+  if (params_.reader == Reader::LatestSample) {
+    sample_utilization(a, dt);
+  } else {
+    busy_s_ += a.busy * dt;
+    membw_s_ += a.busy * a.membw * dt;
+  }
+  rx_mb_ += a.pcie_rx_mbps * dt;
+  tx_mb_ += a.pcie_tx_mbps * dt;
+  nvl_mb_ += a.nvlink_mbps * dt;
+}
+
+void GpuPhysics::sample_utilization(const Activity& a, double dt) {
   for (double left = dt; left > 0;) {
     const double step = std::min(left, util_period_s_ - period_s_);
     period_s_ += step;
@@ -109,9 +119,6 @@ void GpuPhysics::advance(const Segment& seg, double dt) {
       period_s_ = period_busy_s_ = period_membw_s_ = 0;
     }
   }
-  rx_mb_ += a.pcie_rx_mbps * dt;
-  tx_mb_ += a.pcie_tx_mbps * dt;
-  nvl_mb_ += a.nvlink_mbps * dt;
 }
 
 SignalValues GpuPhysics::read(const Segment& seg) {

@@ -4,20 +4,11 @@
 
 #include "core/signal.hpp"
 #include "sim/gpu_models.hpp"
+#include "sim/reader.hpp"
 #include "sim/rng.hpp"
 #include "sim/workload.hpp"
 
 namespace wt::sim {
-
-// How the telemetry is read, which changes what a poll sees between two polls.
-enum class Reader {
-  // WorkloadTruth's own NVML reader: the driver's buffered samples since the previous poll,
-  // averaged, so utilization and power cover the whole interval.
-  IntervalMean,
-  // nvidia-smi --query-gpu (and the exporters built like it): the driver's latest sample only,
-  // utilization over its last sample period, power at an instant on parts that report it so.
-  LatestSample,
-};
 
 struct PhysicsParams {
   double power_limit_fraction = 1.0;  // enforced limit / default limit (nvidia-smi -pl)
@@ -41,6 +32,9 @@ class GpuPhysics {
   double power_limit_w() const { return limit_w_; }
 
  private:
+  // Feeds `dt` seconds of `a` into the driver's utilization samples (Reader::LatestSample).
+  void sample_utilization(const Activity& a, double dt);
+
   const GpuModel& gpu_;
   PhysicsParams params_;
   Rng rng_;

@@ -79,7 +79,7 @@ class SimulatedSource final : public TelemetrySource {
       Rng rank_rng = seed_rng.fork();
       WorkloadPtr w = make_workload(o.scenario, WorkloadContext{model, r, o.scenario.gpus, job_seed});
       PhysicsParams pp{w->power_limit_fraction(), w->clock_cap_fraction(), ambient + rank_rng.uniform(-2, 2),
-                       o.latest_sample ? Reader::LatestSample : Reader::IntervalMean};
+                       o.reader};
       char bus[32];
       std::snprintf(bus, sizeof bus, "00000000:%02X:00.0", 0x18 + r * 0x10 % 0xE0);
       char uuid[64];

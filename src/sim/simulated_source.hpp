@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "classify/verdict.hpp"
+#include "sim/reader.hpp"
 #include "source/telemetry_source.hpp"
 
 namespace wt::sim {
@@ -33,8 +34,7 @@ struct SimOptions {
   double duration_s = 300;
   double interval_s = 1.0;
   std::uint64_t seed = 1;
-  // As WorkloadTruth's NVML reader (interval means) or nvidia-smi (latest samples) would read it.
-  bool latest_sample = false;
+  Reader reader = Reader::IntervalMean;  // as WorkloadTruth's NVML reader or nvidia-smi reads the GPUs
   double start_time_s = 1'767'225'600.0;  // 2026-01-01T00:00:00
 };
 

@@ -83,7 +83,8 @@ std::unique_ptr<TelemetrySource> simulated_trace(const sim::ScenarioSpec& spec, 
   so.duration_s = draw.duration_s;
   so.interval_s = draw.interval_s;
   // Every signal is what WorkloadTruth's own NVML reader records; the column sets are nvidia-smi logs.
-  so.latest_sample = !recorded_signal_sets()[draw.signal_set].signals.empty();
+  so.reader = recorded_signal_sets()[draw.signal_set].signals.empty() ? sim::Reader::IntervalMean
+                                                                      : sim::Reader::LatestSample;
   return std::make_unique<KeepSignals>(sim::make_simulated_source(so), recorded_signal_sets()[draw.signal_set].signals);
 }
 

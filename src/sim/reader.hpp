@@ -1,0 +1,15 @@
+// How the simulated telemetry is read, which changes what a poll sees between two polls.
+#pragma once
+
+namespace wt::sim {
+
+enum class Reader {
+  // WorkloadTruth's own NVML reader: the driver's buffered samples since the previous poll,
+  // averaged, so utilization and power cover the whole interval.
+  IntervalMean,
+  // nvidia-smi --query-gpu (and the exporters built like it): the driver's latest sample only,
+  // utilization over its last sample period, power at an instant on parts that report it so.
+  LatestSample,
+};
+
+}  // namespace wt::sim
