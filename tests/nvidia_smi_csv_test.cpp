@@ -58,6 +58,19 @@ TEST(NvidiaSmiCsv, NoHeaderNeedsColumns) {
   EXPECT_DOUBLE_EQ(*p.samples[0].values.get(Signal::Power), 80.5);
 }
 
+TEST(NvidiaSmiCsv, AHeaderOfOtherNamesIsNotTakenForData) {
+  // Another CSV (a manifest, a spreadsheet) is named as such, not as a log written without header.
+  try {
+    parse({"file,label,source repo,source path,gpu name", "a.csv,training,x,y,z"});
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("t.csv:1: the header (file, label, source repo, source path, ...) names no "
+                                         "nvidia-smi --query-gpu field"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 TEST(NvidiaSmiCsv, NeedsATimestampColumn) {
   EXPECT_THROW(parse({"index, utilization.gpu [%]", "0, 5 %"}), InputError);
 }

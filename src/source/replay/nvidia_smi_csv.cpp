@@ -1,5 +1,6 @@
 #include "source/replay/nvidia_smi_csv.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -62,15 +63,23 @@ std::string_view trim(std::string_view s) {
 bool is_missing(std::string_view v) { return v.empty() || v.front() == '[' || v == "N/A"; }
 
 // A header names at least one column we know and no field starts like a value.
-bool looks_like_header(const std::vector<std::string_view>& fields) {
-  bool known = false;
+// A line of names, not values: every field non-empty and none starting like a number.
+bool all_names(const std::vector<std::string_view>& fields) {
   for (std::string_view f : fields) {
     if (f.empty()) return false;
     const char c = f.front();
     if ((c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == '[') return false;
-    known = known || csv_column_for(f).kind != CsvColumn::Kind::Ignored;
   }
-  return known;
+  return true;
+}
+
+bool names_a_field(const std::vector<std::string_view>& fields) {
+  return std::any_of(fields.begin(), fields.end(),
+                     [](std::string_view f) { return csv_column_for(f).kind != CsvColumn::Kind::Ignored; });
+}
+
+bool looks_like_header(const std::vector<std::string_view>& fields) {
+  return all_names(fields) && names_a_field(fields);
 }
 
 std::string lower(std::string_view s) {
@@ -205,6 +214,14 @@ bool NvidiaSmiCsvParser::parse_line(std::string_view line, std::size_t line_no, 
       header_line_ = std::move(text);  // a repeat of this line (nvidia-smi -l) is skipped silently
     }
     return false;
+  }
+  if (columns_.empty() && all_names(fields_)) {
+    std::string names;
+    for (std::size_t i = 0; i < std::min<std::size_t>(fields_.size(), 4); ++i)
+      names += (i ? ", " : "") + std::string(fields_[i].substr(0, 40));
+    throw InputError(at(origin_, line_no) + ": the header (" + names + (fields_.size() > 4 ? ", ..." : "") +
+                     ") names no nvidia-smi --query-gpu field, such as timestamp, index, utilization.gpu or "
+                     "power.draw: not a GPU telemetry log");
   }
   if (columns_.empty())
     throw InputError(at(origin_, line_no) +
