@@ -21,6 +21,7 @@
 #include "cli/stop_signal.hpp"
 #include "output/classify_json.hpp"
 #include "output/classify_text.hpp"
+#include "output/counted.hpp"
 #include "output/watch_json.hpp"
 #include "output/watch_view.hpp"
 #include "sink/audit_sink.hpp"
@@ -187,8 +188,8 @@ int run_watch(WatchCliOptions& o) {
 
   std::size_t windows = 0;
   for (const auto& g : watcher.gpus()) windows += g.windows;
-  const std::string summary = "watch ended (" + ended + "): " + std::to_string(windows) + " windows from " +
-                              std::to_string(watcher.gpus().size()) + " GPUs" +
+  const std::string summary = "watch ended (" + ended + "): " + counted(windows, "window") + " from " +
+                              counted(watcher.gpus().size(), "GPU") +
                               (log ? "; " + std::to_string(log->entries()) + " entries in " + o.log : "");
   const Diagnostics diagnostics = source->diagnostics();
   print_diagnostics(std::cerr, diagnostics);

@@ -6,6 +6,8 @@
 #include <span>
 #include <string>
 
+#include "output/counted.hpp"
+
 namespace wt {
 namespace {
 
@@ -184,7 +186,7 @@ void real(std::ostream& out, const json& r) {
   if (r.contains("leave_one_source_out")) {
     for (const auto& s : r["leave_one_source_out"])
       out << "  " << pad(s["held_out_source"].get<std::string>(), 30) << "accuracy (windows / jobs) "
-          << pair(s["accuracy"]) << "  (" << s["accuracy"]["job_count"].get<std::size_t>() << " GPUs)\n";
+          << pair(s["accuracy"]) << "  (" << counted(s["accuracy"]["job_count"].get<std::size_t>(), "GPU") << ")\n";
     return;
   }
   for (const char* key : {"by_source", "by_label"}) {
@@ -201,8 +203,8 @@ void real(std::ostream& out, const json& r) {
       };
       const json& trained = r.value("trained_on_sources", json::array());
       const bool in_training = key == std::string("by_source") && std::find(trained.begin(), trained.end(), name) != trained.end();
-      out << "    " << pad(name + " (" + std::to_string(by["xgboost"]["accuracy"]["job_count"].get<std::size_t>()) +
-                             " GPUs" + (in_training ? ", trained on" : "") + ")",
+      out << "    " << pad(name + " (" + counted(by["xgboost"]["accuracy"]["job_count"].get<std::size_t>(), "GPU") +
+                             (in_training ? ", trained on" : "") + ")",
                          56)
           << pad(cell("rules"), 28) << cell("xgboost") << '\n';
     }
