@@ -7,11 +7,20 @@ namespace wt::sim {
 
 namespace {
 
-// Time constants of the first-order lags. Board power as NVML reports it is smoothed over a
-// few hundred ms (the inference traces at 0.1 s show ramps of 2-4 polls); the die warms over
-// tens of seconds (the V100/B200 traces rise ~10 C in 20-60 s after a job starts).
-constexpr double kPowerTauS = 0.25;
+// Time constants of the first-order lags. The board's draw follows its kernels within tens of
+// ms (our reader, averaging the driver's power samples between 0.1 s polls, sees an H200 step
+// from 125 to 552 W in one poll); the die warms over tens of seconds (the V100/B200 traces rise
+// ~10 C in 20-60 s after a job starts).
+constexpr double kPowerTauS = 0.05;
 constexpr double kThermalTauS = 30.0;
+// What nvmlDeviceGetPowerUsage returns, and so nvidia-smi prints. GA100 and older parts give the
+// draw at an instant, smoothed over a few hundred ms (the A100 inference logs at 0.1 s ramp over
+// 2-4 polls). Later parts give it averaged over about a second: the H200 step above takes ten
+// polls, and step-and-sleep training reads 13 W of scatter through nvidia-smi's query against
+// 65 W through our reader, polled every 0.1 s side by side. A lag of half the averaging window
+// stands in for it.
+constexpr double kInstantPowerTauS = 0.25;
+constexpr double kAveragedPowerTauS = 0.5;
 // Dynamic power grows roughly with f * V^2, and V with f in the DVFS range: P_dyn ~ f^2.5.
 constexpr double kDvfsExponent = 2.5;
 // Kernels at full compute and bandwidth would draw this much more than the default limit, so
@@ -52,7 +61,7 @@ GpuPhysics::GpuPhysics(const GpuModel& gpu, PhysicsParams params, Rng rng)
       boost_rng_(Rng(rng).fork()),
       sensor_rng_(third_stream(rng)),
       limit_w_(gpu.power_limit_w * params.power_limit_fraction) {
-  power_w_ = gpu.idle_power_w;
+  power_w_ = instant_power_w_ = averaged_power_w_ = gpu.idle_power_w;
   temp_c_ = params.ambient_c + 45.0 * gpu.idle_power_w / gpu.power_limit_w;
   sm_clock_mhz_ = gpu.idle_sm_clock_mhz;
   if (gpu.instant_power && params.reader == Reader::LatestSample)
@@ -89,7 +98,13 @@ void GpuPhysics::begin(const Segment& seg) {
 }
 
 void GpuPhysics::advance(const Segment& seg, double dt) {
-  power_w_ = target_power_w_ + (power_w_ - target_power_w_) * std::exp(-dt / kPowerTauS);
+  // The lagged draw's mean over dt, exactly, then its value at the end.
+  const double decay = std::exp(-dt / kPowerTauS);
+  const double mean_w = target_power_w_ + (power_w_ - target_power_w_) * kPowerTauS / std::max(dt, 1e-12) * (1 - decay);
+  power_w_ = target_power_w_ + (power_w_ - target_power_w_) * decay;
+  energy_j_ += mean_w * dt;
+  instant_power_w_ += (mean_w - instant_power_w_) * (1 - std::exp(-dt / kInstantPowerTauS));
+  averaged_power_w_ += (mean_w - averaged_power_w_) * (1 - std::exp(-dt / kAveragedPowerTauS));
   const double temp_target = params_.ambient_c + 45.0 * power_w_ / gpu_.power_limit_w;
   temp_c_ = temp_target + (temp_c_ - temp_target) * std::exp(-dt / kThermalTauS);
   sm_clock_mhz_ = target_clock_mhz_;
@@ -131,12 +146,16 @@ SignalValues GpuPhysics::read(const Segment& seg) {
   v.set(Signal::MemUtil, std::clamp(std::round(100.0 * memutil), 0.0, 100.0));
   v.set(Signal::MemUsed, std::round(std::clamp(seg.mem_used_mib, 0.0, gpu_.memory_mib)));
   v.set(Signal::MemTotal, gpu_.memory_mib);
-  double sensor = power_w_ + rng_.normal(0, 0.004 * power_w_);  // sensor noise, ~0.4 %
+  // What the reader reads: the mean since the last poll (ours), the draw at an instant (nvidia-smi
+  // on GA100 and older), or its trailing average (nvidia-smi on later parts).
+  const double drawn = !latest ? (span_s_ > 0 ? energy_j_ / span_s_ : power_w_)
+                       : gpu_.instant_power ? instant_power_w_ : averaged_power_w_;
+  double sensor = drawn + rng_.normal(0, 0.004 * drawn);  // sensor noise, ~0.4 %
   double ceiling = limit_w_ * 1.02;
   if (instant_sd_ > 0) {
     // The enforced limit holds the draw averaged over time, so an instant can exceed it.
     const double base = seg.processes > 0 ? gpu_.context_power_w : gpu_.idle_power_w;
-    sensor += std::max(0.0, power_w_ - base) * sensor_rng_.normal(0, instant_sd_);
+    sensor += std::max(0.0, drawn - base) * sensor_rng_.normal(0, instant_sd_);
     ceiling = limit_w_ * 1.25;
   }
   v.set(Signal::Power, std::round(std::clamp(sensor, 0.0, ceiling) * 100) / 100);
@@ -156,7 +175,7 @@ SignalValues GpuPhysics::read(const Segment& seg) {
     v.set(Signal::NvlinkTx, std::round(nvl_mb_ / span));
   }
   v.set(Signal::ProcessCount, seg.processes);
-  span_s_ = busy_s_ = membw_s_ = rx_mb_ = tx_mb_ = nvl_mb_ = 0;
+  span_s_ = busy_s_ = membw_s_ = rx_mb_ = tx_mb_ = nvl_mb_ = energy_j_ = 0;
   return v;
 }
 
