@@ -34,6 +34,8 @@ def main():
     header, body = rows[0], rows[1:]
     # "2026/12/04 13:35:40.242": the programme's clock is the same machine's, also UTC.
     stamp = [seconds_of_day(r[0].split(" ")[1]) for r in body]
+    if any(later < earlier for earlier, later in zip(stamp, stamp[1:])):
+        sys.exit(f"{a.recording}: the clock runs back (past midnight?): schedules give times of day only")
 
     os.makedirs(a.out_dir, exist_ok=True)
     manifest = os.path.join(a.out_dir, "MANIFEST.csv")

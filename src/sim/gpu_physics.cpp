@@ -61,7 +61,7 @@ GpuPhysics::GpuPhysics(const GpuModel& gpu, PhysicsParams params, Rng rng)
       boost_rng_(Rng(rng).fork()),
       sensor_rng_(third_stream(rng)),
       limit_w_(gpu.power_limit_w * params.power_limit_fraction) {
-  power_w_ = instant_power_w_ = averaged_power_w_ = gpu.idle_power_w;
+  power_w_ = reported_power_w_ = gpu.idle_power_w;
   temp_c_ = params.ambient_c + 45.0 * gpu.idle_power_w / gpu.power_limit_w;
   sm_clock_mhz_ = gpu.idle_sm_clock_mhz;
   if (gpu.instant_power && params.reader == Reader::LatestSample)
@@ -102,9 +102,12 @@ void GpuPhysics::advance(const Segment& seg, double dt) {
   const double decay = std::exp(-dt / kPowerTauS);
   const double mean_w = target_power_w_ + (power_w_ - target_power_w_) * kPowerTauS / std::max(dt, 1e-12) * (1 - decay);
   power_w_ = target_power_w_ + (power_w_ - target_power_w_) * decay;
-  energy_j_ += mean_w * dt;
-  instant_power_w_ += (mean_w - instant_power_w_) * (1 - std::exp(-dt / kInstantPowerTauS));
-  averaged_power_w_ += (mean_w - averaged_power_w_) * (1 - std::exp(-dt / kAveragedPowerTauS));
+  if (params_.reader == Reader::LatestSample) {
+    const double tau = gpu_.instant_power ? kInstantPowerTauS : kAveragedPowerTauS;
+    reported_power_w_ += (mean_w - reported_power_w_) * (1 - std::exp(-dt / tau));
+  } else {
+    energy_j_ += mean_w * dt;
+  }
   const double temp_target = params_.ambient_c + 45.0 * power_w_ / gpu_.power_limit_w;
   temp_c_ = temp_target + (temp_c_ - temp_target) * std::exp(-dt / kThermalTauS);
   sm_clock_mhz_ = target_clock_mhz_;
@@ -148,8 +151,7 @@ SignalValues GpuPhysics::read(const Segment& seg) {
   v.set(Signal::MemTotal, gpu_.memory_mib);
   // What the reader reads: the mean since the last poll (ours), the draw at an instant (nvidia-smi
   // on GA100 and older), or its trailing average (nvidia-smi on later parts).
-  const double drawn = !latest ? (span_s_ > 0 ? energy_j_ / span_s_ : power_w_)
-                       : gpu_.instant_power ? instant_power_w_ : averaged_power_w_;
+  const double drawn = latest ? reported_power_w_ : span_s_ > 0 ? energy_j_ / span_s_ : power_w_;
   double sensor = drawn + rng_.normal(0, 0.004 * drawn);  // sensor noise, ~0.4 %
   double ceiling = limit_w_ * 1.02;
   if (instant_sd_ > 0) {

@@ -46,8 +46,8 @@ class GpuPhysics {
   double util_sample_ = 0, memutil_sample_ = 0;                    // the last sample taken (fractions)
   double limit_w_;
   double power_w_, temp_c_, sm_clock_mhz_;
-  double instant_power_w_, averaged_power_w_;  // the draw as nvmlDeviceGetPowerUsage gives it, by part
-  double energy_j_ = 0;      // since the last read, for the interval mean
+  double reported_power_w_;  // the draw as nvmlDeviceGetPowerUsage gives it (Reader::LatestSample)
+  double energy_j_ = 0;      // since the last read (Reader::IntervalMean)
   double span_s_ = 0, busy_s_ = 0, membw_s_ = 0, rx_mb_ = 0, tx_mb_ = 0, nvl_mb_ = 0;
   double target_power_w_ = 0, target_clock_mhz_ = 0;  // of the segment in effect
   bool boosting_ = false;                              // busy below the power cap

@@ -8,7 +8,8 @@ enum class Reader {
   // averaged, so utilization and power cover the whole interval.
   IntervalMean,
   // nvidia-smi --query-gpu (and the exporters built like it): the driver's latest sample only,
-  // utilization over its last sample period, power at an instant on parts that report it so.
+  // utilization over its last sample period, power as nvmlDeviceGetPowerUsage gives it (an
+  // instant on GA100 and older parts, a one-second average on later ones).
   LatestSample,
 };
 

@@ -62,7 +62,6 @@ std::string_view trim(std::string_view s) {
 // value cannot be read: the signal is missing for that sample, not zero.
 bool is_missing(std::string_view v) { return v.empty() || v.front() == '[' || v == "N/A"; }
 
-// A header names at least one column we know and no field starts like a value.
 // A line of names, not values: every field non-empty and none starting like a number.
 bool all_names(const std::vector<std::string_view>& fields) {
   for (std::string_view f : fields) {
@@ -78,6 +77,7 @@ bool names_a_field(const std::vector<std::string_view>& fields) {
                      [](std::string_view f) { return csv_column_for(f).kind != CsvColumn::Kind::Ignored; });
 }
 
+// A header names at least one column we know and no field starts like a value.
 bool looks_like_header(const std::vector<std::string_view>& fields) {
   return all_names(fields) && names_a_field(fields);
 }
