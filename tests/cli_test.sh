@@ -373,8 +373,17 @@ expect benchmark-manifest-labels 'jq -e ".real[0].by_label | has(\"INFERENCE\")"
 expect benchmark-manifest-no-auc 'jq -e "(.real[0].training_score.xgboost.roc_auc == null) and (.real[0].training_score.xgboost.windows.training == 0) and (.real[0].training_score | has(\"rules\") | not)" "$tmp/out" >/dev/null'
 # The reliability of real windows, per classifier: the windows given a class plus the abstentions are all of them.
 expect benchmark-manifest-calibration 'jq -e "([.real[0].calibration.xgboost.bins[].windows] | add) + .real[0].calibration.xgboost.abstained_windows == .real[0].by_source[\"lab-a\"].xgboost.accuracy.window_count and (.real[0].calibration | has(\"rules\"))" "$tmp/out" >/dev/null'
+# Each GPU's summary against its truth, per classifier: one entry per job, its windows all counted.
+expect benchmark-manifest-gpus 'jq -e ".real[0].files[0].xgboost as \$x | (\$x.gpus | length) == \$x.job_count and ([\$x.gpus[].windows[]] | add) == \$x.window_count and ([\$x.gpus[].gpu] == [0, 1]) and \$x.gpus[1].truth == \"IDLE\"" "$tmp/out" >/dev/null'
 check benchmark-manifest-text 0 "$wt" benchmark --trials 1 --duration 60 --real "$tmp/lab"
 expect benchmark-manifest-text-calibration 'grep -q "^  calibration of xgboost (windows given a class)" "$tmp/out" && grep -qE "^    0\.9-1\.0 +[0-9]+ " "$tmp/out"'
+# The same busy GPU labelled training instead: the text names each wrong per-GPU summary, as the JSON has it.
+mkdir -p "$tmp/lab-t" && cp "$fx/csv/two_gpus.csv" "$tmp/lab-t/run.csv"
+printf 'file,label,source\nrun.csv,training,lab-t\n' >"$tmp/lab-t/MANIFEST.csv"
+check benchmark-wrong-gpus-json 0 "$wt" benchmark --trials 1 --duration 60 --real "$tmp/lab-t" --json
+cp "$tmp/out" "$tmp/wrong.json"
+check benchmark-wrong-gpus-text 0 "$wt" benchmark --trials 1 --duration 60 --real "$tmp/lab-t"
+expect benchmark-wrong-gpus-listed 'v=$(jq -r ".real[0].files[0].xgboost.gpus[0].verdict" "$tmp/wrong.json") && n=$(jq "[.real[0].files[0].xgboost.gpus[] | select(.truth != .verdict)] | length" "$tmp/wrong.json") && grep -q "^  per-GPU summaries of xgboost that are wrong: $n of 2" "$tmp/out" && { [ "$v" = TRAINING ] || grep -qE "^    run +GPU 0 +TRAINING -> $v +[01]\.[0-9]{2} " "$tmp/out"; }'
 # A model trained with those real windows weighted up says so in its provenance.
 check train-real-weight 0 "$wt" train --traces 5 --duration 60 --rounds 10 --real "$tmp/lab" --real-weight 50 --out "$tmp/model-real.json" --json
 expect train-real-weight-provenance 'jq -e ".provenance.data.real_weight == 50 and .provenance.data.real_files == 1 and .provenance.data.real_windows > 0 and .provenance.data.real_sources == [\"lab-a\"]" "$tmp/out" >/dev/null'
@@ -389,9 +398,9 @@ check train-real-weight-zero 2 "$wt" train --traces 5 --real "$tmp/lab" --real-w
 check train-real-weight-alone 2 "$wt" train --traces 5 --real-weight 10
 expect train-real-weight-alone-says-why 'grep -q "real-weight requires --real" "$tmp/err"'
 check benchmark-loso-real 0 "$wt" benchmark --protocol loso-real --train-traces 5 --duration 60 --real "$tmp/lab" --jobs 2 --json
-expect benchmark-loso-real-shape 'jq -e "(has(\"synthetic\") | not) and .model == \"retrained\" and .train_traces == 5 and .real[0].leave_one_source_out[0].held_out_source == \"lab-a\" and .real[0].leave_one_source_out[0].accuracy.job_count == 2" "$tmp/out" >/dev/null'
+expect benchmark-loso-real-shape 'jq -e "(has(\"synthetic\") | not) and .model == \"retrained\" and .train_traces == 5 and .real[0].leave_one_source_out[0].held_out_source == \"lab-a\" and .real[0].leave_one_source_out[0].accuracy.job_count == 2 and (.real[0].leave_one_source_out[0].files[0].gpus | length) == 2" "$tmp/out" >/dev/null'
 check benchmark-loso-real-text 0 "$wt" benchmark --protocol loso-real --train-traces 5 --duration 60 --real "$tmp/lab"
-expect benchmark-loso-real-header 'head -1 "$tmp/out" | grep -q "protocol loso-real, models retrained for each held-out part (5 traces per scenario)$"'
+expect benchmark-loso-real-header 'head -1 "$tmp/out" | grep -q "protocol loso-real, models retrained for each held-out part (5 traces per scenario)$" && grep -qE "^  per-GPU summaries of xgboost that are wrong: [0-2] of 2" "$tmp/out"'
 check benchmark-loso-real-weight 0 "$wt" benchmark --protocol loso-real --train-traces 5 --duration 60 --real "$tmp/lab" --real-weight 40 --json
 expect benchmark-loso-real-weight-said 'jq -e ".real_weight == 40 and (.real[0].data | contains(\"each of their windows counted 40 times\"))" "$tmp/out" >/dev/null'
 # Under loso the synthetic folds retrain as `train --real` does: on the real traces too.

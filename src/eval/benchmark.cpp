@@ -1,6 +1,7 @@
 #include "eval/benchmark.hpp"
 
 #include <algorithm>
+#include <array>
 #include <compare>
 #include <filesystem>
 #include <iterator>
@@ -47,11 +48,29 @@ class Recorded final : public TelemetrySource {
   std::size_t pos_ = 0;
 };
 
+// One GPU's summary verdict against its truth, with how its windows were called, so that a
+// reader can see which real GPUs a figure loses and how far off each one was:
+// {"gpu", "truth", "verdict", "confidence", "windows": {"TRAINING": n, ...}} (classes with no
+// window left out).
+json gpu_outcome(const GpuReport& g, WorkloadType truth) {
+  std::array<std::size_t, kWorkloadTypeCount> called{};
+  for (const WindowVerdict& w : g.windows) ++called[static_cast<std::size_t>(w.type)];
+  json windows = json::object();
+  for (std::size_t k = 0; k < kWorkloadTypeCount; ++k)
+    if (called[k]) windows[std::string(to_string(static_cast<WorkloadType>(k)))] = called[k];
+  return {{"gpu", g.gpu.index},
+          {"truth", to_string(truth)},
+          {"verdict", to_string(g.verdict.type)},
+          {"confidence", g.verdict.confidence},
+          {"windows", windows}};
+}
+
 // Classifies a trace and counts windows and per-GPU summaries against the truth. A GPU whose
 // whole stream is without compute is IDLE whatever the job (the context-only GPU of a 1-GPU job).
 // `disguised`: the trace is training built to evade (its training windows are scored apart).
+// `gpus`, when given, gets each GPU's summary against its truth (see gpu_outcome).
 Tally score(Recorded& trace, const Classifier& c, WorkloadType label, const WindowSpec& window,
-            bool disguised = false) {
+            bool disguised = false, json* gpus = nullptr) {
   trace.rewind();
   const ClassifyResult r = classify_stream(trace, c, window);
   Tally t;
@@ -59,6 +78,7 @@ Tally score(Recorded& trace, const Classifier& c, WorkloadType label, const Wind
     const auto util = g.verdict.features.avg_gpu_util_pct;
     const WorkloadType gpu_truth = util && *util < kIdleWindowMaxUtilPct ? WorkloadType::Idle : label;
     t.jobs.add(gpu_truth, g.verdict.type);
+    if (gpus) gpus->push_back(gpu_outcome(g, gpu_truth));
     for (const WindowVerdict& w : g.windows) {
       const WorkloadType truth = window_truth(label, w);
       t.windows.add(truth, w.type);
@@ -390,11 +410,13 @@ json real(const std::string& dir, const std::vector<std::pair<std::string, const
     Recorded rec(src);
     json f{{"file", t.file}, {"source", t.source}, {"label", to_string(t.label)}};
     for (const auto& [name, c] : cls) {
-      const Tally tally = score(rec, *c, t.label, window);
+      json gpus = json::array();
+      const Tally tally = score(rec, *c, t.label, window, false, &gpus);
       by_source[t.source][name] += tally;
       by_label[std::string(to_string(t.label))][name] += tally;
       all[name] += tally;
       f[name] = accuracy(tally);
+      f[name]["gpus"] = std::move(gpus);
     }
     files.push_back(f);
     if (progress) progress(++done, traces.size(), t.file);
@@ -447,13 +469,16 @@ json real_loso(const BenchmarkOptions& o, const std::string& dir, const LosoData
           if (r.group != held_group) train.push_back(r);
         const TrainedClassifier model(fit_model(train, data.calib, XgbParams{}), gpu_context_for);
         Tally tally;
+        json files = json::array();
         for (const RealTrace& t : traces) {
           if (t.source != held) continue;
           ReplaySource src(t.path);
           Recorded rec(src);
-          tally += score(rec, model, t.label, o.window);
+          json gpus = json::array();
+          tally += score(rec, model, t.label, o.window, false, &gpus);
+          files.push_back({{"file", t.file}, {"label", to_string(t.label)}, {"gpus", std::move(gpus)}});
         }
-        return {{"held_out_source", held}, {"accuracy", accuracy(tally)}};
+        return {{"held_out_source", held}, {"accuracy", accuracy(tally)}, {"files", std::move(files)}};
       },
       fold_progress(progress, what));
   return {{"data", "real: " + dir + ", each source held out of training (trained on the simulator and the other "

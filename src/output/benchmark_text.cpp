@@ -181,12 +181,54 @@ void real_calibration(std::ostream& out, const json& c) {
     out << "    UNKNOWN (abstained, no class claimed): " << abstained << " windows\n";
 }
 
+// A real trace's name without what its label and source columns already say:
+// "inference__energyinf__run1.csv" -> "run1".
+std::string run_name(std::string file) {
+  if (file.size() > 4 && file.ends_with(".csv")) file.resize(file.size() - 4);
+  const auto second = file.find("__", file.find("__") == std::string::npos ? file.size() : file.find("__") + 2);
+  return second == std::string::npos ? file : file.substr(second + 2);
+}
+
+// The per-GPU summaries that disagree with their truth, one line each, so that a reader sees
+// which GPUs a figure loses and by how much: `files` holds {"file", "gpus": [gpu_outcome]}.
+void wrong_gpus(std::ostream& out, const std::vector<std::pair<std::string, const json*>>& files) {
+  std::size_t total = 0, width = 0;
+  std::vector<std::pair<std::string, const json*>> wrong;
+  for (const auto& [file, gpus] : files)
+    for (const auto& g : *gpus) {
+      ++total;
+      if (g["truth"] == g["verdict"]) continue;
+      width = std::max(width, run_name(file).size());
+      wrong.emplace_back(file, &g);
+    }
+  out << "  per-GPU summaries of xgboost that are wrong: " << wrong.size() << " of " << total;
+  if (wrong.empty()) {
+    out << '\n';
+    return;
+  }
+  out << " (truth -> verdict, confidence; how its windows were called)\n";
+  for (const auto& [file, g] : wrong) {
+    std::string windows;
+    for (const auto& w : (*g)["windows"].items())
+      windows += (windows.empty() ? "" : ", ") + std::to_string(w.value().get<std::size_t>()) + " " + w.key();
+    char conf[16];
+    std::snprintf(conf, sizeof conf, "%.2f", (*g)["confidence"].get<double>());
+    out << "    " << pad(run_name(file), width + 2) << pad("GPU " + std::to_string((*g)["gpu"].get<int>()), 8)
+        << pad((*g)["truth"].get<std::string>() + " -> " + (*g)["verdict"].get<std::string>(), 23) << pad(conf, 6)
+        << windows << '\n';
+  }
+}
+
 void real(std::ostream& out, const json& r) {
   out << "\n" << r["data"].get<std::string>() << '\n';
+  std::vector<std::pair<std::string, const json*>> files;
   if (r.contains("leave_one_source_out")) {
-    for (const auto& s : r["leave_one_source_out"])
+    for (const auto& s : r["leave_one_source_out"]) {
       out << "  " << pad(s["held_out_source"].get<std::string>(), 30) << "accuracy (windows / jobs) "
           << pair(s["accuracy"]) << "  (" << counted(s["accuracy"]["job_count"].get<std::size_t>(), "GPU") << ")\n";
+      for (const auto& f : s["files"]) files.emplace_back(f["file"].get<std::string>(), &f["gpus"]);
+    }
+    wrong_gpus(out, files);
     return;
   }
   for (const char* key : {"by_source", "by_label"}) {
@@ -209,6 +251,9 @@ void real(std::ostream& out, const json& r) {
           << pad(cell("rules"), 28) << cell("xgboost") << '\n';
     }
   }
+  for (const auto& f : r["files"])
+    if (f.contains("xgboost")) files.emplace_back(f["file"].get<std::string>(), &f["xgboost"]["gpus"]);
+  wrong_gpus(out, files);
   if (r.contains("calibration") && r["calibration"].contains("xgboost")) real_calibration(out, r["calibration"]["xgboost"]);
   if (r.contains("training_score") && r["training_score"].contains("xgboost") &&
       !r["training_score"]["xgboost"]["roc_auc"].is_null()) {
