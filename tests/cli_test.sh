@@ -384,6 +384,13 @@ check benchmark-wrong-gpus-json 0 "$wt" benchmark --trials 1 --duration 60 --rea
 cp "$tmp/out" "$tmp/wrong.json"
 check benchmark-wrong-gpus-text 0 "$wt" benchmark --trials 1 --duration 60 --real "$tmp/lab-t"
 expect benchmark-wrong-gpus-listed 'v=$(jq -r ".real[0].files[0].xgboost.gpus[0].verdict" "$tmp/wrong.json") && n=$(jq "[.real[0].files[0].xgboost.gpus[] | select(.truth != .verdict)] | length" "$tmp/wrong.json") && grep -q "^  per-GPU summaries of xgboost that are wrong: $n of 2" "$tmp/out" && { [ "$v" = TRAINING ] || grep -qE "^    run +GPU 0 +TRAINING -> $v +[01]\.[0-9]{2} " "$tmp/out"; }'
+# Past 40 wrong GPUs the text stops listing and says how many more the JSON holds.
+mkdir -p "$tmp/lab-many"
+for i in $(seq 1 41); do cp "$fx/csv/two_gpus.csv" "$tmp/lab-many/mining__lab-m__run$i.csv"; done
+check benchmark-many-wrong-json 0 "$wt" benchmark --trials 1 --duration 60 --real "$tmp/lab-many" --json
+cp "$tmp/out" "$tmp/many.json"
+check benchmark-many-wrong-text 0 "$wt" benchmark --trials 1 --duration 60 --real "$tmp/lab-many"
+expect benchmark-many-wrong-capped 'n=$(jq "[.real[0].files[].xgboost.gpus[] | select(.truth != .verdict)] | length" "$tmp/many.json") && [ "$n" -gt 40 ] && grep -q "^  per-GPU summaries of xgboost that are wrong: $n of 82 " "$tmp/out" && [ "$(grep -c "^    run[0-9]* *GPU " "$tmp/out")" -eq 40 ] && grep -q "^    \.\.\. and $((n - 40)) more (every GPU is in the --json output)$" "$tmp/out"'
 # A model trained with those real windows weighted up says so in its provenance.
 check train-real-weight 0 "$wt" train --traces 5 --duration 60 --rounds 10 --real "$tmp/lab" --real-weight 50 --out "$tmp/model-real.json" --json
 expect train-real-weight-provenance 'jq -e ".provenance.data.real_weight == 50 and .provenance.data.real_files == 1 and .provenance.data.real_windows > 0 and .provenance.data.real_sources == [\"lab-a\"]" "$tmp/out" >/dev/null'
