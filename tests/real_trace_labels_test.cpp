@@ -39,6 +39,8 @@ TEST(RealTraceLabels, FileNamesWithoutManifest) {
   EXPECT_EQ(t[0].source, "names");  // no source part in the name: the directory's
   EXPECT_EQ(t[1].label, WorkloadType::Training);
   EXPECT_EQ(t[1].source, "lab");
+  EXPECT_EQ(t[0].run, "hpc__x");  // what names no source keeps its whole name
+  EXPECT_EQ(t[1].run, "run1");
 }
 
 TEST(RealTraceLabels, ManifestLabelsAnyFileAndWinsOverTheName) {
@@ -60,6 +62,8 @@ TEST(RealTraceLabels, ManifestLabelsAnyFileAndWinsOverTheName) {
   EXPECT_EQ(t[1].source, "cluster-a");
   EXPECT_EQ(t[2].label, WorkloadType::Hpc);
   EXPECT_EQ(t[2].source, "lab");  // empty source column: from the name
+  EXPECT_EQ(t[1].run, "run7");
+  EXPECT_EQ(t[2].run, "relabelled");
 }
 
 TEST(RealTraceLabels, ManifestErrorsNameTheLine) {

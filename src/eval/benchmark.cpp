@@ -408,7 +408,7 @@ json real(const std::string& dir, const std::vector<std::pair<std::string, const
   for (const RealTrace& t : traces) {
     ReplaySource src(t.path);
     Recorded rec(src);
-    json f{{"file", t.file}, {"source", t.source}, {"label", to_string(t.label)}};
+    json f{{"file", t.file}, {"run", t.run}, {"source", t.source}, {"label", to_string(t.label)}};
     for (const auto& [name, c] : cls) {
       json gpus = json::array();
       const Tally tally = score(rec, *c, t.label, window, false, &gpus);
@@ -476,7 +476,7 @@ json real_loso(const BenchmarkOptions& o, const std::string& dir, const LosoData
           Recorded rec(src);
           json gpus = json::array();
           tally += score(rec, model, t.label, o.window, false, &gpus);
-          files.push_back({{"file", t.file}, {"label", to_string(t.label)}, {"gpus", std::move(gpus)}});
+          files.push_back({{"file", t.file}, {"run", t.run}, {"label", to_string(t.label)}, {"gpus", std::move(gpus)}});
         }
         return {{"held_out_source", held}, {"accuracy", accuracy(tally)}, {"files", std::move(files)}};
       },

@@ -181,24 +181,15 @@ void real_calibration(std::ostream& out, const json& c) {
     out << "    UNKNOWN (abstained, no class claimed): " << abstained << " windows\n";
 }
 
-// A real trace's name without what its label and source columns already say:
-// "inference__energyinf__run1.csv" -> "run1".
-std::string run_name(std::string file) {
-  if (file.ends_with(".csv")) file.resize(file.size() - 4);
-  const auto first = file.find("__");
-  const auto second = first == std::string::npos ? first : file.find("__", first + 2);
-  return second == std::string::npos ? file : file.substr(second + 2);
-}
-
 // The per-GPU summaries that disagree with their truth, one line each, so that a reader sees
-// which GPUs a figure loses and by how much: `files` holds {"file", "gpus": [gpu_outcome]}.
+// which GPUs a figure loses and by how much: `files` holds (run, its gpu_outcome array) pairs.
 void wrong_gpus(std::ostream& out, const std::vector<std::pair<std::string, const json*>>& files) {
   std::size_t total = 0;
   std::vector<std::pair<std::string, const json*>> wrong;
-  for (const auto& [file, gpus] : files)
+  for (const auto& [run, gpus] : files)
     for (const auto& g : *gpus) {
       ++total;
-      if (g["truth"] != g["verdict"]) wrong.emplace_back(run_name(file), &g);
+      if (g["truth"] != g["verdict"]) wrong.emplace_back(run, &g);
     }
   out << "  per-GPU summaries of xgboost that are wrong: " << wrong.size() << " of " << total;
   if (wrong.empty()) {
@@ -233,7 +224,7 @@ void real(std::ostream& out, const json& r) {
     for (const auto& s : r["leave_one_source_out"]) {
       out << "  " << pad(s["held_out_source"].get<std::string>(), 30) << "accuracy (windows / jobs) "
           << pair(s["accuracy"]) << "  (" << counted(s["accuracy"]["job_count"].get<std::size_t>(), "GPU") << ")\n";
-      for (const auto& f : s["files"]) files.emplace_back(f["file"].get<std::string>(), &f["gpus"]);
+      for (const auto& f : s["files"]) files.emplace_back(f["run"].get<std::string>(), &f["gpus"]);
     }
     wrong_gpus(out, files);
     return;
@@ -259,7 +250,7 @@ void real(std::ostream& out, const json& r) {
     }
   }
   for (const auto& f : r["files"])
-    if (f.contains("xgboost")) files.emplace_back(f["file"].get<std::string>(), &f["xgboost"]["gpus"]);
+    if (f.contains("xgboost")) files.emplace_back(f["run"].get<std::string>(), &f["xgboost"]["gpus"]);
   wrong_gpus(out, files);
   if (r.contains("calibration") && r["calibration"].contains("xgboost")) real_calibration(out, r["calibration"]["xgboost"]);
   if (r.contains("training_score") && r["training_score"].contains("xgboost") &&

@@ -15,13 +15,19 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The given source, else the middle part of "<label>__<source>__<run>.csv", else the directory's name.
-std::string source_of(std::string given, const std::string& file, const fs::path& dir) {
-  if (!given.empty()) return given;
+// A trace of `dir` named `file`: its source is the given one, else the middle part of
+// "<label>__<source>__<run>.csv", else the directory's name; its run is the name without that
+// label and source, and without ".csv".
+RealTrace make_trace(const fs::path& dir, const std::string& file, std::string given_source, WorkloadType label) {
   const auto first = file.find("__");
   const auto second = first == std::string::npos ? first : file.find("__", first + 2);
-  if (second != std::string::npos && second > first + 2) return file.substr(first + 2, second - first - 2);
-  return dir.filename().string();
+  const bool named = second != std::string::npos && second > first + 2;
+  std::string run = named ? file.substr(second + 2) : file;
+  if (run.ends_with(".csv")) run.resize(run.size() - 4);
+  std::string source = !given_source.empty() ? std::move(given_source)
+                       : named                ? file.substr(first + 2, second - first - 2)
+                                              : dir.filename().string();
+  return {(dir / file).string(), file, std::move(source), std::move(run), label};
 }
 
 // file -> trace, from dir/MANIFEST.csv.
@@ -62,7 +68,7 @@ std::map<std::string, RealTrace> read_manifest(const fs::path& dir) {
       throw InputError(at + "'" + file + "' must be a file name in " + dir.string());
     if (!fs::is_regular_file(dir / rel)) throw InputError(at + "'" + file + "' is not in " + dir.string());
     std::string given = source_col >= 0 ? std::string(fields[static_cast<std::size_t>(source_col)]) : "";
-    out[file] = {(dir / rel).string(), file, source_of(std::move(given), file, dir), *label};
+    out[file] = make_trace(dir, file, std::move(given), *label);
   }
   return out;
 }
@@ -78,7 +84,7 @@ std::vector<RealTrace> list_real_traces(const std::string& dir) {
     if (e.path().extension() != ".csv" || name == kRealTraceManifest || traces.contains(name)) continue;
     const auto label = label_from_file_name(name);
     if (!label) continue;
-    traces[name] = {e.path().string(), name, source_of("", name, root), *label};
+    traces[name] = make_trace(root, name, "", *label);
   }
   std::vector<RealTrace> out;
   for (auto& [name, t] : traces) out.push_back(std::move(t));

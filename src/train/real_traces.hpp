@@ -14,6 +14,7 @@ inline constexpr std::string_view kRealTraceManifest = "MANIFEST.csv";
 
 struct RealTrace {
   std::string path, file, source;
+  std::string run;  // the file name less its "<label>__<source>__" and ".csv": "run1"
   WorkloadType label;
 };
 
