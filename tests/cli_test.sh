@@ -24,6 +24,14 @@ expect mcp-empty-token-named 'grep -q "mcp.empty-token: the bearer token file is
 check unknown-flag 2 "$wt" classify --bogus
 check bad-profile 2 "$wt" classify --backend synthetic --profile mining
 check stride-over-window 2 "$wt" classify --backend synthetic --window 10 --stride 20
+# CLI::Range alone lets "nan" through; every floating-point flag is checked for a finite number.
+check nan-window 2 "$wt" classify --backend sim --window nan
+expect nan-window-named 'grep -q -- "--window: Value nan is not a finite number" "$tmp/err"'
+check nan-interval 2 "$wt" classify --backend sim --scenario training/pretrain --interval nan
+check inf-mismatch-confidence 2 "$wt" watch --backend sim --mismatch-confidence inf --samples 40 --interval 0
+expect inf-mismatch-confidence-named 'grep -q -- "--mismatch-confidence: Value inf is not a finite number" "$tmp/err"'
+check nan-real-weight 2 "$wt" train --real-weight nan --out "$tmp/nan.model.json"
+expect nan-real-weight-nothing-written '[ ! -e "$tmp/nan.model.json" ]'
 
 # Seed parity: the synthetic object and its fields, with the seed rules.
 check synthetic-json 0 "$wt" classify --backend synthetic --profile training --samples 30 --interval 0 --classifier rules --json

@@ -6,6 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/finite_range.hpp"
 #include "cli/run_guarded.hpp"
 #include "eval/benchmark.hpp"
 #include "output/benchmark_text.hpp"
@@ -70,16 +71,16 @@ Command add_benchmark_command(CLI::App& app) {
       sub->add_option("--trials", o->b.trials, "Test traces per simulator scenario")->capture_default_str();
   trials->check(CLI::Range(std::size_t{1}, std::size_t{1000}));
   sub->add_option("--window", o->b.window.length_s, "Window length in seconds")->capture_default_str()
-      ->check(CLI::Range(1.0, 3600.0));
+      ->check(finite_range(1.0, 3600.0));
   sub->add_option("--stride", o->b.window.stride_s, "Seconds between window starts")->capture_default_str()
-      ->check(CLI::Range(1.0, 3600.0));
+      ->check(finite_range(1.0, 3600.0));
   sub->add_option("--duration", o->b.duration_s, "Seconds per simulated trace")->capture_default_str()
-      ->check(CLI::Range(30.0, 86400.0));
+      ->check(finite_range(30.0, 86400.0));
   CLI::Option* seed = sub->add_option("--seed", o->b.seed, "Seed of the test traces")->capture_default_str();
   CLI::Option* interval = sub->add_option("--interval", o->b.interval_s,
                   "Poll the simulated test traces every S seconds, e.g. 30 for a Prometheus scrape every 30 s "
                   "(default: drawn per trace from 0.1-5 s, as in training)")
-      ->check(CLI::Range(0.05, 3600.0));
+      ->check(finite_range(0.05, 3600.0));
   std::vector<std::string> signal_keys;
   for (const auto& set : recorded_signal_sets()) signal_keys.emplace_back(set.key);
   CLI::Option* signals =
@@ -107,7 +108,7 @@ Command add_benchmark_command(CLI::App& app) {
   CLI::Option* real_weight =
       sub->add_option("--real-weight", o->b.real_weight,
                       "Under loso: each window of the real sources a fold trains on counts as this many simulated ones")
-          ->capture_default_str()->check(CLI::Range(0.001, 1e6));
+          ->capture_default_str()->check(finite_range(0.001, 1e6));
   sub->add_flag("--json", o->json, "Print JSON");
   return {sub, [o, train_traces, jobs, real_weight, trials, seed, interval, signals] {
             o->real_weight_given = real_weight->count() > 0;

@@ -10,6 +10,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/finite_range.hpp"
 #include "cli/run_guarded.hpp"
 #include "train/calibration.hpp"
 #include "train/real_traces.hpp"
@@ -113,7 +114,7 @@ Command add_calibrate_command(CLI::App& app) {
       ->check(CLI::Range(std::size_t{1}, std::size_t{10000}));
   sub->add_option("--duration", o->sim.duration_s, "Seconds per simulated trace")
       ->capture_default_str()
-      ->check(CLI::Range(30.0, 86400.0));
+      ->check(finite_range(30.0, 86400.0));
   sub->add_option("--seed", o->sim.seed, "Simulator data seed")->capture_default_str();
   sub->add_flag("--by-source", o->by_group, "One comparison per real source instead of per class");
   sub->add_flag("--json", o->json, "Print JSON");

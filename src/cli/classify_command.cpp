@@ -4,6 +4,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/finite_range.hpp"
 #include "cli/run_guarded.hpp"
 #include "cli/source_options.hpp"
 #include "classify/classifier.hpp"
@@ -57,8 +58,8 @@ Command add_classify_command(CLI::App& app) {
                                                  "2 usage, 3 no telemetry)");
   o->source.add_to(*sub, "--format");
   o->source.add_trace_positional(*sub);
-  sub->add_option("--window", o->window.length_s, "Window length in seconds")->check(CLI::Range(0.1, 86400.0));
-  sub->add_option("--stride", o->window.stride_s, "Seconds between window starts")->check(CLI::Range(0.1, 86400.0));
+  sub->add_option("--window", o->window.length_s, "Window length in seconds")->check(finite_range(0.1, 86400.0));
+  sub->add_option("--stride", o->window.stride_s, "Seconds between window starts")->check(finite_range(0.1, 86400.0));
   sub->add_option("--classifier", o->classifier,
                   "Classifier: xgboost (trained, the default) or rules (the seed tool's rules, for parity)")
       ->check(CLI::IsMember(classifier_names()));

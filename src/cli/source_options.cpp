@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "cli/finite_range.hpp"
 #include "cli/http_auth_options.hpp"
 #include "sim/gpu_models.hpp"
 #include "sim/simulated_source.hpp"
@@ -34,14 +35,14 @@ void SourceOptions::add_to(CLI::App& app, const std::string& format_flag, std::s
       "Seconds between polls; 0 with synthetic: 1 s apart in simulated time, without sleeping; with a "
       "rocm-smi (or timestamp-less amd-smi or dmon) log: the time between its snapshots, which it does not record "
       "(refused for nvidia-smi CSV and JSONL, whose rows carry their time)";
-  interval_option = app.add_option("--interval", interval_s, kIntervalHelp)->check(CLI::Range(0.0, 3600.0));
+  interval_option = app.add_option("--interval", interval_s, kIntervalHelp)->check(finite_range(0.0, 3600.0));
   app.add_option("--seed", seed, "Random seed for the synthetic and sim sources");
   app.add_option("--scenario", scenario, "sim: family/variant[/evasion], e.g. inference/online-bursty (--list-scenarios)");
   app.add_option("--gpu-model", gpu_model,
                  "sim: GPU model as nvidia-smi names it (default: drawn from the seed); replay: the model of GPUs "
                  "the file does not name (dmon logs), so power is set against that card's limit");
   app.add_option("--duration", duration_s, "sim: seconds of telemetry to generate (default: --samples x --interval)")
-      ->check(CLI::Range(0.001, 1e8));
+      ->check(finite_range(0.001, 1e8));
   app.add_flag("--list-scenarios", list_scenarios, "List the simulator's scenarios and GPU models, then exit");
   app.add_option("--gpu", gpu, "Only this GPU index (nvml, amd, dcgm, prometheus)")->check(CLI::NonNegativeNumber);
   app.add_option("--url", url,

@@ -10,6 +10,7 @@
 
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/finite_range.hpp"
 #include "cli/run_guarded.hpp"
 #include "sim/simulated_source.hpp"
 #include "train/fit.hpp"
@@ -134,14 +135,14 @@ Command add_train_command(CLI::App& app) {
   sub->add_option("--out", o->out, "Model file to write")->capture_default_str();
   sub->add_option("--traces", o->data.traces_per_scenario, "Traces per simulator scenario")->capture_default_str()
       ->check(CLI::Range(std::size_t{5}, std::size_t{10000}));
-  sub->add_option("--duration", o->data.duration_s, "Seconds per trace")->capture_default_str()->check(CLI::Range(30.0, 86400.0));
+  sub->add_option("--duration", o->data.duration_s, "Seconds per trace")->capture_default_str()->check(finite_range(30.0, 86400.0));
   sub->add_option("--seed", o->data.seed, "Data seed")->capture_default_str();
   sub->add_option("--rounds", o->xgb.rounds, "Boosting rounds")->capture_default_str()->check(CLI::Range(1, 5000));
   sub->add_option("--max-depth", o->xgb.max_depth, "Tree depth")->capture_default_str()->check(CLI::Range(1, 16));
   sub->add_option("--min-child-weight", o->xgb.min_child_weight,
                   "Least weight of windows a leaf may hold (larger: smaller trees)")
       ->capture_default_str()
-      ->check(CLI::Range(0.0, 1e6));
+      ->check(finite_range(0.0, 1e6));
   CLI::Option* real = sub->add_option("--real", o->real_dirs,
                   "Also train on labelled real traces in DIR (MANIFEST.csv labels, else <label>__<source>__<run>.csv)")
       ->check(CLI::ExistingDirectory);
@@ -149,7 +150,7 @@ Command add_train_command(CLI::App& app) {
                   "Each real window counts as this many simulated ones (a few dozen real windows against "
                   "half a million simulated barely move the trees at 1)")
       ->capture_default_str()
-      ->check(CLI::Range(0.001, 1e6))
+      ->check(finite_range(0.001, 1e6))
       ->needs(real);
   sub->add_flag("--json", o->json, "Print JSON");
   return {sub, [o] { return run_guarded(o->json, [o] { return run_train(*o); }); }};

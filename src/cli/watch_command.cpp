@@ -16,6 +16,7 @@
 #include "classify/classifier.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/finite_range.hpp"
 #include "cli/run_guarded.hpp"
 #include "cli/source_options.hpp"
 #include "cli/stop_signal.hpp"
@@ -225,8 +226,8 @@ Command add_watch_command(CLI::App& app) {
   o->source.add_to(*sub, "--format", 0);
   o->source.add_trace_positional(*sub);
   auto& w = o->watch;
-  sub->add_option("--window", w.window.length_s, "Window length in seconds")->check(CLI::Range(0.1, 86400.0));
-  sub->add_option("--stride", w.window.stride_s, "Seconds between window starts")->check(CLI::Range(0.1, 86400.0));
+  sub->add_option("--window", w.window.length_s, "Window length in seconds")->check(finite_range(0.1, 86400.0));
+  sub->add_option("--stride", w.window.stride_s, "Seconds between window starts")->check(finite_range(0.1, 86400.0));
   sub->add_option("--classifier", o->classifier, "Classifier: xgboost (trained, the default) or rules")
       ->check(CLI::IsMember(classifier_names()));
   sub->add_option("--model", o->model, "Model file for the xgboost classifier (default: the built-in model)");
@@ -235,7 +236,7 @@ Command add_watch_command(CLI::App& app) {
       ->check(CLI::Range(std::size_t{1}, std::size_t{1000}));
   sub->add_option("--switch-confidence", w.hysteresis.switch_confidence,
                   "A single window at least this confident switches the job verdict at once (above 1: never)")
-      ->check(CLI::Range(0.0, 2.0));
+      ->check(finite_range(0.0, 2.0));
   sub->add_option("--declared", o->declared,
                   "Declared workloads, comma-separated KEY=type; KEY: a GPU index or UUID, process:NAME, "
                   "container:ID or pod:NAME")
@@ -246,14 +247,14 @@ Command add_watch_command(CLI::App& app) {
                   "Where the host's procfs is mounted, to name the processes on each GPU (default /proc)");
   sub->add_option("--mismatch-confidence", w.mismatch.min_confidence,
                   "A window counts against a declaration at this confidence or above")
-      ->check(CLI::Range(0.0, 1.0));
+      ->check(finite_range(0.0, 1.0));
   sub->add_option("--mismatch-after", w.mismatch.persist_s,
                   "Seconds a mismatch must persist before it is raised (default 300)")
-      ->check(CLI::Range(0.0, 1e7));
+      ->check(finite_range(0.0, 1e7));
   sub->add_option("--on-mismatch", o->on_mismatch,
                   "Command run for each mismatch alert, the event's JSON on its stdin (split on blanks, no shell)");
   sub->add_option("--on-mismatch-timeout", o->on_mismatch_timeout_s, "Seconds before the command is killed")
-      ->check(CLI::Range(0.1, 3600.0));
+      ->check(finite_range(0.1, 3600.0));
   sub->add_option("--log", o->log, "Audit log file (default workloadtruth.log.jsonl)");
   sub->add_flag("--no-log", o->no_log, "Do not write an audit log");
   sub->add_option("--sign-key", o->sign_key, "Private key (PREFIX.key from keygen): sign checkpoints in the log");
@@ -261,7 +262,7 @@ Command add_watch_command(CLI::App& app) {
                   "With --sign-key: a signed checkpoint after this many entries (0: off)");
   sub->add_option("--checkpoint-seconds", o->log_options.checkpoint_seconds,
                   "With --sign-key: a signed checkpoint at the first entry this long after the last (0: off)")
-      ->check(CLI::Range(0.0, 1e7));
+      ->check(finite_range(0.0, 1e7));
   add_metrics_options(*sub, o->metrics);
   sub->add_flag("--once", o->once, "Stop once every GPU has its first window verdict");
   sub->add_flag("--json", o->json, "Print one JSON object per line: each window, each alert, and the end");
