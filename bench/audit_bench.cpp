@@ -7,7 +7,7 @@
 #include "audit/canonical_json.hpp"
 #include "audit/checkpoint.hpp"
 #include "audit/log_verifier.hpp"
-#include "audit/sha256.hpp"
+#include "core/sha256.hpp"
 #include "audit/verdict_entry.hpp"
 
 namespace {
@@ -19,7 +19,7 @@ constexpr int kEntries = 1'000'000;
 const std::string& log_text() {
   static const std::string text = [] {
     std::string out, prev(wt::audit::kGenesisHash);
-    wt::audit::Sha256 sha;
+    wt::Sha256 sha;
     for (int i = 0; i < kEntries; ++i) {
       const wt::GpuIdentity gpu{i % 8, "GPU-3f2a9c1e-0000-4000-8000-00000000000" + std::to_string(i % 8), "", ""};
       wt::Verdict v;
@@ -49,7 +49,7 @@ const std::string& log_text() {
 
 void BM_Baseline_Sha256(benchmark::State& state) {
   const std::string& text = log_text();
-  wt::audit::Sha256 sha;
+  wt::Sha256 sha;
   for (auto _ : state) benchmark::DoNotOptimize(sha.digest(text));
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * kEntries);

@@ -14,7 +14,7 @@
 #include "audit/canonical_json.hpp"
 #include "audit/checkpoint.hpp"
 #include "audit/log_verifier.hpp"
-#include "audit/sha256.hpp"
+#include "core/sha256.hpp"
 #include "audit/verdict_entry.hpp"
 #include "core/diagnostic.hpp"
 
@@ -117,7 +117,7 @@ std::string rechain(const std::vector<std::string>& lines) {
     j.erase("prev_hash");
     j.erase("entry_hash");
     if (wt::audit::is_checkpoint(j)) j["head"] = prev;  // keep the checkpoint's claim consistent
-    const std::string h = wt::audit::sha256_hex(wt::audit::canonical(j), prev);
+    const std::string h = wt::sha256_hex(wt::audit::canonical(j), prev);
     j["prev_hash"] = prev;
     j["entry_hash"] = h;
     out += wt::audit::canonical(j) + "\n";
@@ -142,7 +142,7 @@ TEST(AuditLog, WritesAVerifiableChainInTheSeedFormat) {
   const std::string entry_hash = first["entry_hash"];
   first.erase("prev_hash");
   first.erase("entry_hash");
-  EXPECT_EQ(wt::audit::sha256_hex(wt::audit::canonical(first), wt::audit::kGenesisHash), entry_hash);
+  EXPECT_EQ(wt::sha256_hex(wt::audit::canonical(first), wt::audit::kGenesisHash), entry_hash);
   EXPECT_EQ(json::parse(lines[1])["prev_hash"], entry_hash);
   for (const char* key : {"timestamp", "gpu_index", "uuid", "workload_type", "confidence", "reasons", "features",
                           "window_start", "window_end"})
@@ -208,7 +208,7 @@ TEST(AuditLog, DeletedReorderedInsertedEntries) {
   // A forged entry that links correctly to the one before it: the next one does not link to it.
   json forged = payload(99);
   const std::string prev = json::parse(lines[7])["entry_hash"];
-  const std::string h = wt::audit::sha256_hex(wt::audit::canonical(forged), prev);
+  const std::string h = wt::sha256_hex(wt::audit::canonical(forged), prev);
   forged["prev_hash"] = prev;
   forged["entry_hash"] = h;
   auto inserted = lines;
@@ -220,7 +220,7 @@ TEST(AuditLog, DeletedReorderedInsertedEntries) {
   // A self-consistent line with a made-up predecessor.
   json stray = payload(98);
   const std::string nowhere(64, '1');
-  stray["entry_hash"] = wt::audit::sha256_hex(wt::audit::canonical(stray), nowhere);
+  stray["entry_hash"] = wt::sha256_hex(wt::audit::canonical(stray), nowhere);
   stray["prev_hash"] = nowhere;
   auto foreign = lines;
   foreign.insert(foreign.begin() + 2, wt::audit::canonical(stray));

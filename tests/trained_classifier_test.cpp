@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/base64.hpp"
 #include "features/gpu_context.hpp"
 #include "sim/simulated_source.hpp"
 #include "test_util.hpp"
@@ -173,6 +174,34 @@ TEST(ModelBundle, RejectsForeignOrStaleFiles) {
   auto short_of_a_class = nlohmann::json::parse(embedded_model_json());
   short_of_a_class["xgboost_ubj_base64_per_class"].erase(0);
   EXPECT_THROW(ModelBundle::from_json(short_of_a_class.dump(), "m.json"), InputError);
+}
+
+// Each class's trees carry their SHA-256: one flipped bit is refused, with the class named;
+// a model written before the digests still loads.
+TEST(ModelBundle, DamagedTreesAreRefusedByTheirDigest) {
+  auto j = nlohmann::json::parse(embedded_model_json());
+  ASSERT_EQ(j.at("xgboost_ubj_sha256_per_class").size(), j.at("classes").size());
+  auto trees = base64_decode(j["xgboost_ubj_base64_per_class"][1].get<std::string>());
+  ASSERT_TRUE(trees && trees->size() > 1000);
+  (*trees)[trees->size() / 2] = static_cast<char>((*trees)[trees->size() / 2] ^ 1);
+  auto flipped = j;
+  flipped["xgboost_ubj_base64_per_class"][1] = base64_encode(*trees);
+  try {
+    ModelBundle::from_json(flipped.dump(), "m.json");
+    ADD_FAILURE() << "a model with a flipped bit was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("m.json: the INFERENCE trees do not match their SHA-256"), std::string::npos)
+        << e.what();
+  }
+  auto short_of_a_digest = j;
+  short_of_a_digest["xgboost_ubj_sha256_per_class"].erase(0);
+  EXPECT_THROW(ModelBundle::from_json(short_of_a_digest.dump(), "m.json"), InputError);
+  auto before_digests = j;
+  before_digests.erase("xgboost_ubj_sha256_per_class");
+  EXPECT_EQ(ModelBundle::from_json(before_digests.dump(), "m.json").class_trees.size(), j.at("classes").size());
+  auto abstain_above_one = j;
+  abstain_above_one["abstain_below"] = 1.5;
+  EXPECT_THROW(ModelBundle::from_json(abstain_above_one.dump(), "m.json"), InputError);
 }
 
 TEST(ModelBundle, ClassProbabilitiesAddUpAndMatchOneRowAtATime) {

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include <cmath>
 #include <random>
 
@@ -102,6 +104,42 @@ TEST(XgbModel, TrainingIsReproducible) {
 
 TEST(XgbModel, GarbageModelIsAnError) {
   EXPECT_THROW(XgbModel::load("{not a model"), std::runtime_error);
+}
+
+// XGBoost itself loads a tree of any shape, then recurses forever (a cycle) or reads out of
+// bounds (a child or feature out of range, arrays shorter than the node count) when it predicts:
+// each is refused at load, naming the tree.
+TEST(XgbModel, DamagedTreesAreRefusedAtLoad) {
+  std::vector<float> rows, labels;
+  toy(300, rows, labels, 4);
+  const auto good = nlohmann::json::parse(XgbModel::train(rows, 3, labels, {}, small()).save_json());
+  const auto tree = [](nlohmann::json& model) -> nlohmann::json& {
+    return model["learner"]["gradient_booster"]["model"]["trees"][2];
+  };
+  const auto refused = [](const nlohmann::json& model, const std::string& why) {
+    try {
+      XgbModel::load(model.dump());
+      ADD_FAILURE() << "loaded a model whose tree is damaged: " << why;
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find("tree 2 is damaged: " + why), std::string::npos) << e.what();
+    }
+  };
+  auto model = good;
+  ASSERT_GE(tree(model)["left_children"][0].get<int>(), 1) << "the toy tree should split at its root";
+  const int child = tree(model)["left_children"][0].get<int>();
+  tree(model)["left_children"][child] = 0;  // back to the root
+  tree(model)["right_children"][child] = child;
+  refused(model, "node " + std::to_string(child) + " has a child that is out of range, reached twice or not its child");
+  model = good;
+  tree(model)["right_children"][0] = 100000;
+  refused(model, "node 0 has a child that is out of range");
+  model = good;
+  tree(model)["split_indices"][0] = 3;  // the toy rows have 3 features
+  refused(model, "node 0 splits on a feature the model lacks");
+  model = good;
+  tree(model)["split_conditions"].erase(tree(model)["split_conditions"].size() - 1);
+  refused(model, "split_conditions does not hold num_nodes");
+  EXPECT_NO_THROW(XgbModel::load(good.dump()));
 }
 
 }  // namespace wt

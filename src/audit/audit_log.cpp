@@ -15,7 +15,7 @@
 #include "audit/checkpoint.hpp"
 #include "audit/log_verifier.hpp"
 #include "audit/mapped_file.hpp"
-#include "audit/sha256.hpp"
+#include "core/sha256.hpp"
 #include "core/diagnostic.hpp"
 #include "core/time_format.hpp"
 

@@ -11,7 +11,7 @@
 #include "audit/canonical_json.hpp"
 #include "audit/checkpoint.hpp"
 #include "audit/mapped_file.hpp"
-#include "audit/sha256.hpp"
+#include "core/sha256.hpp"
 #include "core/diagnostic.hpp"
 
 namespace wt::audit {

@@ -13,7 +13,7 @@
 #include <functional>
 #include <vector>
 
-#include "audit/sha256.hpp"
+#include "core/sha256.hpp"
 #include "core/base64.hpp"
 #include "core/diagnostic.hpp"
 

@@ -8,6 +8,7 @@
 
 #include "core/base64.hpp"
 #include "core/diagnostic.hpp"
+#include "core/sha256.hpp"
 
 namespace wt {
 
@@ -43,8 +44,12 @@ std::string ModelBundle::to_json() const {
   for (WorkloadType t : classes) classes_json.push_back(to_string(t));
   json range = json::object();
   for (std::size_t i = 0; i < kModelFeatureCount; ++i) range[std::string(kModelFeatureNames[i])] = {low[i], high[i]};
-  json trees = json::array();
-  for (const XgbModel& m : class_trees) trees.push_back(base64_encode(m.save_ubj()));
+  json trees = json::array(), digests = json::array();
+  for (const XgbModel& m : class_trees) {
+    const std::string ubj = m.save_ubj();
+    trees.push_back(base64_encode(ubj));
+    digests.push_back(sha256_hex(ubj));
+  }
   return json{{"format", kModelFormatName},
               {"version", kModelFormatVersion},
               {"features", kModelFeatureNames},
@@ -58,7 +63,10 @@ std::string ModelBundle::to_json() const {
               {"provenance", provenance},
               // XGBoost's UBJSON, base64, one model per class: a tenth of the load time and
               // memory of a JSON tree.
-              {"xgboost_ubj_base64_per_class", trees}}
+              {"xgboost_ubj_base64_per_class", trees},
+              // SHA-256 of each class's trees (the UBJSON bytes): a damaged or edited file is
+              // refused, not read with other splits than were trained.
+              {"xgboost_ubj_sha256_per_class", digests}}
       .dump(1);
 }
 
@@ -96,6 +104,7 @@ ModelBundle ModelBundle::from_json(std::string_view text, const std::string& ori
       }
     }
     b.abstain_below = j.at("abstain_below").get<double>();
+    if (!(b.abstain_below >= 0 && b.abstain_below <= 1)) throw InputError(origin + ": abstain_below must be in [0, 1]");
     b.max_out_of_range = j.at("max_out_of_range").get<std::size_t>();
     b.window_stay = j.value("window_stay", 0.0);
     if (!(b.window_stay >= 0 && b.window_stay < 1)) throw InputError(origin + ": window_stay must be in [0, 1)");
@@ -103,10 +112,17 @@ ModelBundle ModelBundle::from_json(std::string_view text, const std::string& ori
     json& per_class = j.at("xgboost_ubj_base64_per_class");
     if (!per_class.is_array() || per_class.size() != b.classes.size())
       throw InputError(origin + ": class list and trees disagree");
-    for (json& encoded : per_class) {
-      auto trees = base64_decode(encoded.get_ref<const std::string&>());
+    // Model files from before 2026-12-06 carry no digests.
+    const json digests = j.value("xgboost_ubj_sha256_per_class", json());
+    if (!digests.is_null() && (!digests.is_array() || digests.size() != per_class.size()))
+      throw InputError(origin + ": the tree digests do not match the class list");
+    for (std::size_t c = 0; c < per_class.size(); ++c) {
+      auto trees = base64_decode(per_class[c].get_ref<const std::string&>());
       if (!trees) throw InputError(origin + ": the trees are not valid base64");
-      encoded = json();
+      if (!digests.is_null() && sha256_hex(*trees) != digests[c].get<std::string>())
+        throw InputError(origin + ": the " + std::string(to_string(b.classes[c])) +
+                         " trees do not match their SHA-256: the file is damaged or was edited");
+      per_class[c] = json();
       b.class_trees.push_back(XgbModel::load(*trees));
       if (b.class_trees.back().num_class() != 0) throw InputError(origin + ": a class's trees have several outputs");
     }

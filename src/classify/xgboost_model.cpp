@@ -10,6 +10,8 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace wt {
 namespace {
@@ -40,6 +42,70 @@ std::vector<float> run_predict(BoosterHandle b, const Matrix& m, int type, std::
   for (bst_ulong i = 0; i < dim; ++i) n *= shape[i];
   if (n != expected) throw std::runtime_error("xgboost: unexpected prediction size");
   return {out, out + n};
+}
+
+// XGBoost loads trees without checking their shape: a damaged model file (one flipped byte in a
+// node count or a child index) makes loading read out of bounds, or prediction recurse until the
+// stack overflows. So each tree is checked to be a tree before XGBoost sees it: arrays as long as
+// the node count, every child in range, reached once from the root and naming its parent, no
+// deeper than kMaxTreeDepth, numerical splits on a feature the model has, finite values.
+constexpr int kMaxTreeDepth = 64;  // `train` grows at most 16 levels
+
+void check_tree(const nlohmann::json& tree, std::size_t index, unsigned long num_feature) {
+  const auto fail = [&](const std::string& why) {
+    throw std::runtime_error("xgboost: tree " + std::to_string(index) + " is damaged: " + why);
+  };
+  const auto n = static_cast<std::size_t>(std::stoul(tree.at("tree_param").at("num_nodes").get<std::string>()));
+  const auto left = tree.at("left_children").get<std::vector<long>>();
+  const auto right = tree.at("right_children").get<std::vector<long>>();
+  const auto parent = tree.at("parents").get<std::vector<long>>();
+  const auto feature = tree.at("split_indices").get<std::vector<unsigned long>>();
+  const auto value = tree.at("split_conditions").get<std::vector<double>>();
+  const auto type = tree.at("split_type").get<std::vector<int>>();
+  for (const char* key : {"left_children", "right_children", "parents", "split_indices", "split_conditions",
+                          "split_type", "default_left", "base_weights", "loss_changes", "sum_hessian"})
+    if (tree.at(key).size() != n) fail(std::string(key) + " does not hold num_nodes (" + std::to_string(n) + ") entries");
+  for (const char* key : {"categories", "categories_nodes", "categories_segments", "categories_sizes"})
+    if (!tree.at(key).empty()) fail("it has categorical splits, which this model never uses");
+  if (n == 0) fail("it has no nodes");
+  std::vector<bool> reached(n, false);
+  std::vector<std::pair<std::size_t, int>> stack{{0, 0}};  // node, depth
+  reached[0] = true;
+  while (!stack.empty()) {
+    const auto [node, depth] = stack.back();
+    stack.pop_back();
+    const std::string at = "node " + std::to_string(node);
+    if (!std::isfinite(value[node])) fail(at + " holds a value that is not finite");
+    if (left[node] == -1 && right[node] == -1) continue;  // a leaf: its value is in split_conditions
+    if (type[node] != 0) fail(at + " has a categorical split, which this model never uses");
+    if (feature[node] >= num_feature) fail(at + " splits on a feature the model lacks");
+    if (depth >= kMaxTreeDepth) fail("it is deeper than " + std::to_string(kMaxTreeDepth) + " levels");
+    for (const long child : {left[node], right[node]}) {
+      if (child <= 0 || static_cast<std::size_t>(child) >= n || reached[static_cast<std::size_t>(child)] ||
+          parent[static_cast<std::size_t>(child)] != static_cast<long>(node))
+        fail(at + " has a child that is out of range, reached twice or not its child");
+      reached[static_cast<std::size_t>(child)] = true;
+      stack.emplace_back(static_cast<std::size_t>(child), depth + 1);
+    }
+  }
+}
+
+// `bytes` as XGBoost tells them apart: its JSON opens with {" (or {, blanks, "), else UBJSON.
+// The schema (1.7): learner.learner_model_param.num_feature, learner.gradient_booster.model.trees.
+void check_trees(const std::string& bytes) {
+  try {
+    const auto text = bytes.find_first_not_of(" \t\r\n", 1);
+    const bool is_json = !bytes.empty() && bytes[0] == '{' && text != std::string::npos && bytes[text] == '"';
+    const auto model = is_json ? nlohmann::json::parse(bytes) : nlohmann::json::from_ubjson(bytes);
+    const auto& learner = model.at("learner");
+    const unsigned long num_feature = std::stoul(learner.at("learner_model_param").at("num_feature").get<std::string>());
+    const auto& trees = learner.at("gradient_booster").at("model").at("trees");
+    for (std::size_t i = 0; i < trees.size(); ++i) check_tree(trees[i], i, num_feature);
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error(std::string("xgboost: the model cannot be read: ") + e.what());
+  } catch (const std::logic_error& e) {  // std::stoul on a count that is no number
+    throw std::runtime_error(std::string("xgboost: the model cannot be read: ") + e.what());
+  }
 }
 
 }  // namespace
@@ -82,6 +148,7 @@ XgbModel XgbModel::train(const std::vector<float>& rows, std::size_t ncols, cons
 }
 
 XgbModel XgbModel::load(const std::string& bytes) {
+  check_trees(bytes);
   XgbModel model;
   check(XGBoosterCreate(nullptr, 0, &model.booster_), "create booster");
   check(XGBoosterLoadModelFromBuffer(model.booster_, bytes.data(), bytes.size()), "load model");

@@ -10,7 +10,7 @@
 struct evp_md_ctx_st;
 struct evp_md_st;
 
-namespace wt::audit {
+namespace wt {
 
 using Digest = std::array<std::uint8_t, 32>;
 
@@ -33,4 +33,4 @@ class Sha256 {
 std::string to_hex(const std::uint8_t* data, std::size_t n);
 inline std::string sha256_hex(std::string_view a, std::string_view b = {}) { return Sha256().hex(a, b); }
 
-}  // namespace wt::audit
+}  // namespace wt

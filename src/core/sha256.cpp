@@ -1,10 +1,10 @@
-#include "audit/sha256.hpp"
+#include "core/sha256.hpp"
 
 #include <openssl/evp.h>
 
 #include <stdexcept>
 
-namespace wt::audit {
+namespace wt {
 
 Sha256::Sha256() : ctx_(EVP_MD_CTX_new()), md_(EVP_MD_fetch(nullptr, "SHA256", nullptr)) {
   if (!ctx_ || !md_) {
@@ -43,4 +43,4 @@ std::string to_hex(const std::uint8_t* data, std::size_t n) {
   return out;
 }
 
-}  // namespace wt::audit
+}  // namespace wt
