@@ -32,6 +32,13 @@ check inf-mismatch-confidence 2 "$wt" watch --backend sim --mismatch-confidence 
 expect inf-mismatch-confidence-named 'grep -q -- "--mismatch-confidence: Value inf is not a finite number" "$tmp/err"'
 check nan-real-weight 2 "$wt" train --real-weight nan --out "$tmp/nan.model.json"
 expect nan-real-weight-nothing-written '[ ! -e "$tmp/nan.model.json" ]'
+# A file whose every data line is bad stops on "no samples", naming the first bad line and why.
+printf 'timestamp, index, utilization.gpu [%%], power.draw [W]\n2024/01/01 00:00:00.000, 0, 5 %%, 1e15 W\n2024/01/01 00:00:01.000, 0, 500 %%, 100 W\n' >"$tmp/all_bad.csv"
+check all-lines-bad 1 "$wt" classify "$tmp/all_bad.csv" --json
+expect all-lines-bad-named 'jq -e ".exit_code == 1 and (.error | contains(\"all_bad.csv:2: power.draw [W]: 1e+15 is outside the plausible range\") and contains(\"(and 1 more)\"))" "$tmp/out" >/dev/null'
+echo "an earlier recording" >"$tmp/kept.csv"
+check record-all-lines-bad 1 "$wt" record --replay "$tmp/all_bad.csv" --out "$tmp/kept.csv"
+expect record-all-lines-bad-keeps-out '[ "$(cat "$tmp/kept.csv")" = "an earlier recording" ] && grep -q "all_bad.csv:2" "$tmp/err"'
 
 # Seed parity: the synthetic object and its fields, with the seed rules.
 check synthetic-json 0 "$wt" classify --backend synthetic --profile training --samples 30 --interval 0 --classifier rules --json

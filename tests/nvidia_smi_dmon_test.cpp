@@ -156,7 +156,7 @@ TEST(NvidiaSmiDmon, BadRowsAreNamedAndSkipped) {
 
 TEST(NvidiaSmiDmon, RefusesWhatItCannotRead) {
   EXPECT_EQ(input_error(wt::test::write_temp("header-only.log", "# gpu pwr\n"), with_interval(1, TraceFormat::Dmon)),
-            "header-only.log: no samples in 1 lines");
+            "header-only.log: no samples in 1 line");
   wt::NvidiaSmiDmonParser parser("direct.log", [](wt::Diagnostic) {}, 1.0);
   wt::Sample sample;
   try {

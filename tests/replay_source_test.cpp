@@ -64,6 +64,33 @@ TEST(ReplaySource, DiagnosticsAreCapped) {
   EXPECT_EQ(src.diagnostics().size(), TelemetrySource::kMaxKept + 1);
 }
 
+// When no line can be read, the run stops on "no samples": the reason the lines were skipped is
+// in that message, or it would be lost with the run.
+TEST(ReplaySource, NoSamplesSaysWhyTheLinesWereSkipped) {
+  std::string content = "timestamp, utilization.gpu [%], power.draw [W]\n";
+  content += "2024/01/01 00:00:00.000, 5 %, 1e15 W\n";
+  for (int i = 0; i < 200; ++i) content += "garbage line\n";
+  const std::string path = test::write_temp("all_bad.csv", content);
+  ReplaySource src(path);
+  Sample s;
+  try {
+    src.next(s);
+    ADD_FAILURE() << "a file of bad lines gave a sample";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), path + ": no samples in 202 lines: every data line was skipped; the first, " + path +
+                                         ":2: power.draw [W]: 1e+15 is outside the plausible range 0..5000; line "
+                                         "skipped (and 200 more)");
+  }
+  ReplaySource header_only(test::write_temp("header_only.csv", "timestamp, utilization.gpu [%]\n"));
+  try {
+    header_only.next(s);
+    ADD_FAILURE() << "a header alone gave a sample";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("header_only.csv: no samples in 1 line"), std::string::npos) << e.what();
+    EXPECT_EQ(std::string(e.what()).find("skipped"), std::string::npos) << e.what();
+  }
+}
+
 TEST(ReplaySource, CrlfLineEndings) {
   ReplaySource src(test::write_temp("crlf.csv", "timestamp, utilization.gpu [%]\r\n2024/01/01 00:00:00.000, 5 %\r\n"));
   const auto s = test::drain(src);

@@ -37,15 +37,23 @@ int run_record(const RecordOptions& o) {
   // Ctrl-C or SIGTERM ends a live recording after the poll in progress, with the file whole.
   // Set before the file is opened, so that a file on disk means a recording that stops cleanly.
   install_stop_handlers();
+  // The first sample is read before --out is opened: a source that fails at once (a file whose
+  // every line is bad) leaves a file already there as it was, instead of truncated to a header.
+  Sample s;
+  if (stop_signal() || !source->next(s)) {
+    if (!stop_signal()) throw InputError(source->describe() + ": no samples; " + o.out_path + " not written");
+    std::cerr << "workloadtruth: stopped by " << stop_signal_name(stop_signal()) << " before the first sample; "
+              << o.out_path << " not written\n";
+    return exit_code::kOk;
+  }
   std::ofstream out(o.out_path, std::ios::binary | std::ios::trunc);
   if (!out) throw InputError(o.out_path + ": cannot be written");
   const auto writer = make_trace_writer(format, out);
-  Sample s;
   std::size_t samples = 0;
-  while (!stop_signal() && source->next(s)) {
+  do {
     writer->write(s);
     ++samples;
-  }
+  } while (!stop_signal() && source->next(s));
   out.flush();
   if (!out) throw InputError(o.out_path + ": write failed (disk full?)");
 

@@ -28,6 +28,12 @@ class TelemetrySource {
     return all;
   }
   static constexpr std::size_t kMaxKept = 100;
+  // Every error reported, kept or only counted.
+  std::size_t error_count() const {
+    std::size_t n = dropped_;
+    for (const Diagnostic& d : diagnostics_) n += d.is_error ? 1 : 0;
+    return n;
+  }
 
   void report(Diagnostic d) {
     if (diagnostics_.size() < kMaxKept)

@@ -1,5 +1,6 @@
 #include "source/replay/replay_source.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 
@@ -87,8 +88,7 @@ bool ReplaySource::next_from_file(Sample& out) {
     switch (reader_.next(line)) {
       case LineReader::Status::End:
         if (amd_) amd_->end_of_input();
-        if (samples_ == 0)
-          throw InputError(path_ + ": no samples in " + std::to_string(reader_.line_number()) + " lines");
+        if (samples_ == 0) throw InputError(no_samples_message());
         return false;
       case LineReader::Status::TooLong:
         report({at(path_, reader_.line_number()),
@@ -110,6 +110,18 @@ bool ReplaySource::next_from_file(Sample& out) {
       return true;
     }
   }
+}
+
+std::string ReplaySource::no_samples_message() const {
+  const std::size_t lines = reader_.line_number();
+  std::string message = path_ + ": no samples in " + std::to_string(lines) + (lines == 1 ? " line" : " lines");
+  // The run stops here, so the skipped lines' reasons would be lost: the first one says why.
+  const Diagnostics problems = diagnostics();
+  const auto first = std::find_if(problems.begin(), problems.end(), [](const Diagnostic& d) { return d.is_error; });
+  if (first == problems.end()) return message;
+  message += ": every data line was skipped; the first, " + first->text();
+  if (error_count() > 1) message += " (and " + std::to_string(error_count() - 1) + " more)";
+  return message;
 }
 
 }  // namespace wt

@@ -41,6 +41,7 @@ class ReplaySource final : public TelemetrySource {
 
  private:
   bool next_from_file(Sample& out);
+  std::string no_samples_message() const;
 
   std::string path_;
   LineReader reader_;
