@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every test: the suite in a release build, again under ASan+UBSan, then each trace-reader
-# fuzzer (and the dcgm-exporter / Prometheus one) for a bounded time (WT_FUZZ_SECONDS, default 60
+# fuzzer (and the dcgm-exporter / Prometheus one, and the model loader) for a bounded time (WT_FUZZ_SECONDS, default 60
 # each; an input running over 60 s is a failure). Installs what it needs first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,10 +13,10 @@ for preset in default asan; do
   ctest --preset "$preset"
 done
 
-echo "== fuzz: ${WT_FUZZ_SECONDS:-60} s per trace reader (and the dcgm-exporter / Prometheus parsers)"
+echo "== fuzz: ${WT_FUZZ_SECONDS:-60} s per trace reader (and the dcgm-exporter / Prometheus parsers, and the model loader)"
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz
-for f in csv jsonl dmon amd dcgm; do
+for f in csv jsonl dmon amd dcgm model; do
   corpus=build/fuzz/corpus-$f  # new inputs go here, not into the committed seeds
   mkdir -p "$corpus"
   log=build/fuzz/$f.log

@@ -4,6 +4,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cctype>
+#include <climits>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -51,17 +54,30 @@ std::vector<float> run_predict(BoosterHandle b, const Matrix& m, int type, std::
 // deeper than kMaxTreeDepth, numerical splits on a feature the model has, finite values.
 constexpr int kMaxTreeDepth = 64;  // `train` grows at most 16 levels
 
+// The integers of array `a`; nlohmann would convert a float element (NaN too) with a cast that
+// is undefined out of range, so each element must be an integer already.
+std::vector<long> integers(const nlohmann::json& a) {
+  std::vector<long> out;
+  for (const auto& v : a) {
+    if (v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(LONG_MAX))
+      throw std::runtime_error("xgboost: the model holds an index out of range");
+    if (!v.is_number_integer()) throw std::runtime_error("xgboost: the model holds " + v.dump() + " where an index belongs");
+    out.push_back(v.get<long>());
+  }
+  return out;
+}
+
 void check_tree(const nlohmann::json& tree, std::size_t index, unsigned long num_feature) {
   const auto fail = [&](const std::string& why) {
     throw std::runtime_error("xgboost: tree " + std::to_string(index) + " is damaged: " + why);
   };
   const auto n = static_cast<std::size_t>(std::stoul(tree.at("tree_param").at("num_nodes").get<std::string>()));
-  const auto left = tree.at("left_children").get<std::vector<long>>();
-  const auto right = tree.at("right_children").get<std::vector<long>>();
-  const auto parent = tree.at("parents").get<std::vector<long>>();
-  const auto feature = tree.at("split_indices").get<std::vector<unsigned long>>();
+  const auto left = integers(tree.at("left_children"));
+  const auto right = integers(tree.at("right_children"));
+  const auto parent = integers(tree.at("parents"));
+  const auto feature = integers(tree.at("split_indices"));
   const auto value = tree.at("split_conditions").get<std::vector<double>>();
-  const auto type = tree.at("split_type").get<std::vector<int>>();
+  const auto type = integers(tree.at("split_type"));
   for (const char* key : {"left_children", "right_children", "parents", "split_indices", "split_conditions",
                           "split_type", "default_left", "base_weights", "loss_changes", "sum_hessian"})
     if (tree.at(key).size() != n) fail(std::string(key) + " does not hold num_nodes (" + std::to_string(n) + ") entries");
@@ -78,7 +94,8 @@ void check_tree(const nlohmann::json& tree, std::size_t index, unsigned long num
     if (!std::isfinite(value[node])) fail(at + " holds a value that is not finite");
     if (left[node] == -1 && right[node] == -1) continue;  // a leaf: its value is in split_conditions
     if (type[node] != 0) fail(at + " has a categorical split, which this model never uses");
-    if (feature[node] >= num_feature) fail(at + " splits on a feature the model lacks");
+    if (feature[node] < 0 || static_cast<unsigned long>(feature[node]) >= num_feature)
+      fail(at + " splits on a feature the model lacks");
     if (depth >= kMaxTreeDepth) fail("it is deeper than " + std::to_string(kMaxTreeDepth) + " levels");
     for (const long child : {left[node], right[node]}) {
       if (child <= 0 || static_cast<std::size_t>(child) >= n || reached[static_cast<std::size_t>(child)] ||
@@ -90,20 +107,85 @@ void check_tree(const nlohmann::json& tree, std::size_t index, unsigned long num
   }
 }
 
-// `bytes` as XGBoost tells them apart: its JSON opens with {" (or {, blanks, "), else UBJSON.
-// The schema (1.7): learner.learner_model_param.num_feature, learner.gradient_booster.model.trees.
+// nlohmann's own DOM builder, stopped once it holds more values than the input has bytes, or
+// nests deeper than kMaxNesting: UBJSON lets an array of nulls claim any count without spending
+// a byte on each, so a few bytes could otherwise make it build gigabytes, and nlohmann reads
+// UBJSON recursively, so a long run of '[' would overflow the stack. Every value of a real model
+// takes at least a byte, and its objects nest 8 deep.
+class BoundedDom {
+ public:
+  using json = nlohmann::json;
+  BoundedDom(json& root, std::size_t max_values) : dom_(root, true), left_(max_values) {}
+  bool null() { return take() && dom_.null(); }
+  bool boolean(bool v) { return take() && dom_.boolean(v); }
+  bool number_integer(json::number_integer_t v) { return take() && dom_.number_integer(v); }
+  bool number_unsigned(json::number_unsigned_t v) { return take() && dom_.number_unsigned(v); }
+  bool number_float(json::number_float_t v, const json::string_t& s) { return take() && dom_.number_float(v, s); }
+  bool string(json::string_t& v) { return take() && dom_.string(v); }
+  bool binary(json::binary_t& v) { return take() && dom_.binary(v); }
+  bool start_object(std::size_t n) { return take() && nest() && dom_.start_object(n); }
+  bool key(json::string_t& k) { return dom_.key(k); }
+  bool end_object() { return --depth_, dom_.end_object(); }
+  bool start_array(std::size_t n) { return take() && nest() && dom_.start_array(n); }
+  bool end_array() { return --depth_, dom_.end_array(); }
+  template <class Exception>
+  bool parse_error(std::size_t at, const std::string& token, const Exception& e) {
+    return dom_.parse_error(at, token, e);
+  }
+
+ private:
+  static constexpr int kMaxNesting = 32;
+  bool take() { return left_ == 0 ? false : (--left_, true); }
+  bool nest() { return ++depth_ <= kMaxNesting; }
+  nlohmann::detail::json_sax_dom_parser<json> dom_;
+  std::size_t left_;
+  int depth_ = 0;
+};
+
+// The forest around the trees must agree with them too: a tree's output group (tree_info) out
+// of range makes prediction write out of bounds, a tree count other than the list's read past it.
+constexpr unsigned long kMaxClasses = 256;  // far more than any class list; bounds the output
+
+// `bytes` as XGBoost tells them apart: {" opens its JSON, { and a letter its UBJSON; anything
+// else it would read as its legacy binary format, which this build never writes, so that is refused.
+// The schema (1.7): learner.learner_model_param.{num_feature,num_class,num_target,base_score},
+// learner.gradient_booster.model.{gbtree_model_param.num_trees,tree_info,trees}.
 void check_trees(const std::string& bytes) {
+  const bool is_json = bytes.size() > 1 && bytes[0] == '{' && bytes[1] == '"';
+  const bool is_ubjson = bytes.size() > 1 && bytes[0] == '{' && std::isalpha(static_cast<unsigned char>(bytes[1]));
+  if (!is_json && !is_ubjson) throw std::runtime_error("xgboost: not a model in XGBoost's JSON or UBJSON format");
   try {
-    const auto text = bytes.find_first_not_of(" \t\r\n", 1);
-    const bool is_json = !bytes.empty() && bytes[0] == '{' && text != std::string::npos && bytes[text] == '"';
-    const auto model = is_json ? nlohmann::json::parse(bytes) : nlohmann::json::from_ubjson(bytes);
+    nlohmann::json model;
+    BoundedDom dom(model, bytes.size());
+    if (!nlohmann::json::sax_parse(bytes, &dom, is_json ? nlohmann::json::input_format_t::json
+                                                        : nlohmann::json::input_format_t::ubjson))
+      throw std::runtime_error("xgboost: the model holds more values than its bytes can, or nests too deep");
     const auto& learner = model.at("learner");
-    const unsigned long num_feature = std::stoul(learner.at("learner_model_param").at("num_feature").get<std::string>());
-    const auto& trees = learner.at("gradient_booster").at("model").at("trees");
-    for (std::size_t i = 0; i < trees.size(); ++i) check_tree(trees[i], i, num_feature);
+    const auto& param = learner.at("learner_model_param");
+    const unsigned long num_feature = std::stoul(param.at("num_feature").get<std::string>());
+    const unsigned long num_class = std::stoul(param.at("num_class").get<std::string>());
+    if (num_class > kMaxClasses)
+      throw std::runtime_error("xgboost: the model claims " + std::to_string(num_class) + " classes");
+    if (param.value("num_target", std::string("1")) != "1")
+      throw std::runtime_error("xgboost: the model has several targets, which this build never trains");
+    if (!std::isfinite(std::stod(param.at("base_score").get<std::string>())))
+      throw std::runtime_error("xgboost: the model's base score is not a finite number");
+    const auto& forest = learner.at("gradient_booster").at("model");
+    const auto& trees = forest.at("trees");
+    const auto tree_info = integers(forest.at("tree_info"));
+    if (std::stoul(forest.at("gbtree_model_param").at("num_trees").get<std::string>()) != trees.size() ||
+        tree_info.size() != trees.size())
+      throw std::runtime_error("xgboost: the model's tree count, tree list and tree_info disagree");
+    for (std::size_t i = 0; i < trees.size(); ++i) {
+      if (tree_info[i] < 0 || static_cast<unsigned long>(tree_info[i]) >= std::max(num_class, 1UL))
+        throw std::runtime_error("xgboost: tree " + std::to_string(i) + " is damaged: its class is out of range");
+      if (trees[i].at("id") != i)
+        throw std::runtime_error("xgboost: tree " + std::to_string(i) + " is damaged: its id is " + trees[i].at("id").dump());
+      check_tree(trees[i], i, num_feature);
+    }
   } catch (const nlohmann::json::exception& e) {
     throw std::runtime_error(std::string("xgboost: the model cannot be read: ") + e.what());
-  } catch (const std::logic_error& e) {  // std::stoul on a count that is no number
+  } catch (const std::logic_error& e) {  // std::stoul or std::stod on a field that is no number
     throw std::runtime_error(std::string("xgboost: the model cannot be read: ") + e.what());
   }
 }
@@ -168,7 +250,10 @@ std::vector<XgbModel> XgbModel::split_by_class() const {
   // XGBoost's JSON model schema (1.7): learner.gradient_booster.model holds the trees, with
   // tree_info naming each tree's class; the margin of a class is base_score plus its trees.
   using nlohmann::json;
-  json skeleton = json::parse(save_json());
+  json skeleton = json::parse(save_json(), nullptr, false);
+  // XGBoost writes the strings it loaded as they were, so a model loaded with bytes that are
+  // not UTF-8 (in an attribute, say) dumps as JSON nlohmann refuses.
+  if (skeleton.is_discarded()) throw std::runtime_error("xgboost: the model does not write back as valid JSON");
   json& booster = skeleton.at("learner").at("gradient_booster").at("model");
   const json trees = std::move(booster.at("trees"));
   const std::vector<int> tree_info = booster.at("tree_info").get<std::vector<int>>();
