@@ -142,6 +142,41 @@ TEST(XgbModel, DamagedTreesAreRefusedAtLoad) {
   EXPECT_NO_THROW(XgbModel::load(good.dump()));
 }
 
+// The forest around the trees: a tree's class out of range makes XGBoost write its prediction
+// out of bounds, a tree count other than the list's read past it; a file that does not open as
+// XGBoost's JSON or UBJSON would be read as its legacy binary format.
+TEST(XgbModel, DamagedForestsAreRefusedAtLoad) {
+  std::vector<float> rows, labels;
+  toy(300, rows, labels, 4);
+  const XgbModel trained = XgbModel::train(rows, 3, labels, {}, small());
+  const auto good = nlohmann::json::parse(trained.save_json());
+  const auto refused = [](const nlohmann::json& model, const std::string& why) {
+    try {
+      XgbModel::load(model.dump());
+      ADD_FAILURE() << "loaded a damaged model: " << why;
+    } catch (const std::runtime_error& e) {
+      EXPECT_NE(std::string(e.what()).find(why), std::string::npos) << e.what();
+    }
+  };
+  auto model = good;
+  model["learner"]["gradient_booster"]["model"]["tree_info"][0] = 3;  // classes 0..2
+  refused(model, "tree 0 is damaged: its class is out of range");
+  model = good;
+  model["learner"]["gradient_booster"]["model"]["gbtree_model_param"]["num_trees"] = "100";
+  refused(model, "tree count, tree list and tree_info disagree");
+  model = good;
+  model["learner"]["gradient_booster"]["model"]["trees"][0]["left_children"][0] = 1.5;
+  refused(model, "where an index belongs");
+  model = good;
+  model["learner"]["learner_model_param"]["num_class"] = "100000";
+  refused(model, "claims 100000 classes");
+  EXPECT_THROW(XgbModel::load("NN" + trained.save_ubj()), std::runtime_error);
+  // An array of nulls that claims 2^31 entries spends no byte on them: refused, not built.
+  static constexpr char kNulls[] = "{L\x00\x00\x00\x00\x00\x00\x00\x01x[$Z#l\x7f\xff\xff\xff}";
+  EXPECT_THROW(XgbModel::load(std::string(kNulls, sizeof kNulls - 1)), std::runtime_error);
+  EXPECT_THROW(XgbModel::load("{i\x01x" + std::string(100000, '[')), std::runtime_error);
+}
+
 }  // namespace wt
 
 namespace wt {
