@@ -78,8 +78,17 @@ TEST_F(McpProtocol, NotificationsGetNoReply) {
 }
 
 TEST_F(McpProtocol, ErrorsCarryTheRightCodesAndIds) {
-  EXPECT_EQ(session.handle_line("{not json"), json::parse(R"({"jsonrpc":"2.0","id":null,
-      "error":{"code":-32700,"message":"Parse error: the message is not valid JSON"}})"));
+  const json not_json = session.handle_line("{not json");
+  EXPECT_EQ(not_json["error"]["code"], rpc_code::kParseError);
+  EXPECT_EQ(not_json["id"], nullptr);
+  EXPECT_EQ(not_json["error"]["message"].get<std::string>().rfind("Parse error: the message is not valid JSON (", 0), 0u)
+      << not_json;
+  // A value nested deep inside the parameters is refused at parsing: copying it (as dispatching
+  // does) recursed once per level and overflowed the stack.
+  const std::string deep = std::string(200000, '[') + std::string(200000, ']');
+  const json too_deep = session.handle_line(R"({"jsonrpc":"2.0","id":9,"method":"tools/list","params":{"x":)" + deep + "}}");
+  EXPECT_EQ(too_deep["error"]["code"], rpc_code::kParseError);
+  EXPECT_NE(too_deep["error"]["message"].get<std::string>().find("nests deeper than 64 levels"), std::string::npos);
   const json invalid = session.handle_line(R"({"jsonrpc":"2.0","id":4,"method":[]})");
   EXPECT_EQ(invalid["error"]["code"], rpc_code::kInvalidRequest);
   EXPECT_EQ(invalid["id"], 4);

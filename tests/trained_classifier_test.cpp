@@ -199,6 +199,11 @@ TEST(ModelBundle, DamagedTreesAreRefusedByTheirDigest) {
   auto before_digests = j;
   before_digests.erase("xgboost_ubj_sha256_per_class");
   EXPECT_EQ(ModelBundle::from_json(before_digests.dump(), "m.json").class_trees.size(), j.at("classes").size());
+  // A deep value anywhere (here in the provenance) is refused, not copied until the stack overflows.
+  auto deep = embedded_model_json();
+  std::string deep_model(deep);
+  deep_model.insert(deep_model.find("\"provenance\": {") + 15, "\"deep\": " + std::string(100000, '[') + std::string(100000, ']') + ",");
+  EXPECT_THROW(ModelBundle::from_json(deep_model, "deep.json"), InputError);
   auto abstain_above_one = j;
   abstain_above_one["abstain_below"] = 1.5;
   EXPECT_THROW(ModelBundle::from_json(abstain_above_one.dump(), "m.json"), InputError);

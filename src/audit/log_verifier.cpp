@@ -13,6 +13,7 @@
 #include "audit/mapped_file.hpp"
 #include "core/sha256.hpp"
 #include "core/diagnostic.hpp"
+#include "core/json_parse.hpp"
 
 namespace wt::audit {
 namespace {
@@ -68,11 +69,10 @@ class LineChecker {
   // The reference path, as the seed tool did it: parse, drop the hashes, hash canonical JSON.
   LineCheck check_parsed(std::string_view line) {
     LineCheck c;
-    nlohmann::json j;
-    try {
-      j = nlohmann::json::parse(line);
-    } catch (const nlohmann::json::exception& e) {
-      c.why = "not valid JSON (" + std::string(e.what()) + ")";
+    std::string why;
+    nlohmann::json j = parse_json(line, &why);
+    if (j.is_discarded()) {
+      c.why = "not valid JSON (" + why + ")";
       return c;
     }
     if (!j.is_object()) {

@@ -9,6 +9,7 @@
 #include "core/base64.hpp"
 #include "core/diagnostic.hpp"
 #include "core/sha256.hpp"
+#include "core/json_parse.hpp"
 
 namespace wt {
 
@@ -73,8 +74,10 @@ std::string ModelBundle::to_json() const {
 ModelBundle ModelBundle::from_json(std::string_view text, const std::string& origin) {
   // The trees are most of the file: decoded in place from the parsed text, and the parsed text
   // let go before XGBoost builds its own copy, so that loading peaks at as little memory as it can.
-  json j = json::parse(text, nullptr, false);
-  if (j.is_discarded() || !j.is_object() || j.value("format", "") != kModelFormatName)
+  std::string why;
+  json j = parse_json(text, &why);
+  if (j.is_discarded()) throw InputError(origin + ": not a " + std::string(kModelFormatName) + " file (" + why + ")");
+  if (!j.is_object() || j.value("format", "") != kModelFormatName)
     throw InputError(origin + ": not a " + std::string(kModelFormatName) + " file");
   if (j.value("version", 0) != kModelFormatVersion)
     throw InputError(origin + ": model format version " + j.value("version", json()).dump() + " is not " +

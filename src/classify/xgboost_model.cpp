@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/json_parse.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <climits>
@@ -107,41 +109,6 @@ void check_tree(const nlohmann::json& tree, std::size_t index, unsigned long num
   }
 }
 
-// nlohmann's own DOM builder, stopped once it holds more values than the input has bytes, or
-// nests deeper than kMaxNesting: UBJSON lets an array of nulls claim any count without spending
-// a byte on each, so a few bytes could otherwise make it build gigabytes, and nlohmann reads
-// UBJSON recursively, so a long run of '[' would overflow the stack. Every value of a real model
-// takes at least a byte, and its objects nest 8 deep.
-class BoundedDom {
- public:
-  using json = nlohmann::json;
-  BoundedDom(json& root, std::size_t max_values) : dom_(root, true), left_(max_values) {}
-  bool null() { return take() && dom_.null(); }
-  bool boolean(bool v) { return take() && dom_.boolean(v); }
-  bool number_integer(json::number_integer_t v) { return take() && dom_.number_integer(v); }
-  bool number_unsigned(json::number_unsigned_t v) { return take() && dom_.number_unsigned(v); }
-  bool number_float(json::number_float_t v, const json::string_t& s) { return take() && dom_.number_float(v, s); }
-  bool string(json::string_t& v) { return take() && dom_.string(v); }
-  bool binary(json::binary_t& v) { return take() && dom_.binary(v); }
-  bool start_object(std::size_t n) { return take() && nest() && dom_.start_object(n); }
-  bool key(json::string_t& k) { return dom_.key(k); }
-  bool end_object() { return --depth_, dom_.end_object(); }
-  bool start_array(std::size_t n) { return take() && nest() && dom_.start_array(n); }
-  bool end_array() { return --depth_, dom_.end_array(); }
-  template <class Exception>
-  bool parse_error(std::size_t at, const std::string& token, const Exception& e) {
-    return dom_.parse_error(at, token, e);
-  }
-
- private:
-  static constexpr int kMaxNesting = 32;
-  bool take() { return left_ == 0 ? false : (--left_, true); }
-  bool nest() { return ++depth_ <= kMaxNesting; }
-  nlohmann::detail::json_sax_dom_parser<json> dom_;
-  std::size_t left_;
-  int depth_ = 0;
-};
-
 // The forest around the trees must agree with them too: a tree's output group (tree_info) out
 // of range makes prediction write out of bounds, a tree count other than the list's read past it.
 constexpr unsigned long kMaxClasses = 256;  // far more than any class list; bounds the output
@@ -155,11 +122,11 @@ void check_trees(const std::string& bytes) {
   const bool is_ubjson = bytes.size() > 1 && bytes[0] == '{' && std::isalpha(static_cast<unsigned char>(bytes[1]));
   if (!is_json && !is_ubjson) throw std::runtime_error("xgboost: not a model in XGBoost's JSON or UBJSON format");
   try {
-    nlohmann::json model;
-    BoundedDom dom(model, bytes.size());
-    if (!nlohmann::json::sax_parse(bytes, &dom, is_json ? nlohmann::json::input_format_t::json
-                                                        : nlohmann::json::input_format_t::ubjson))
-      throw std::runtime_error("xgboost: the model holds more values than its bytes can, or nests too deep");
+    // At most a value per byte (UBJSON lets an array of nulls claim any count for free), and
+    // nlohmann reads UBJSON recursively: 32 levels, where a model nests 8.
+    std::string why;
+    const auto model = parse_json(bytes, &why, {32, bytes.size(), is_ubjson});
+    if (model.is_discarded()) throw std::runtime_error("xgboost: the model cannot be read: " + why);
     const auto& learner = model.at("learner");
     const auto& param = learner.at("learner_model_param");
     const unsigned long num_feature = std::stoul(param.at("num_feature").get<std::string>());

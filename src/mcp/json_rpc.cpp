@@ -1,4 +1,5 @@
 #include "mcp/json_rpc.hpp"
+#include "core/json_parse.hpp"
 
 namespace wt::mcp {
 namespace {
@@ -12,8 +13,9 @@ bool valid_id(const json& id) { return id.is_string() || id.is_number_integer();
 }  // namespace
 
 Message parse_message(std::string_view line) {
-  json j = json::parse(line, nullptr, /*allow_exceptions=*/false);
-  if (j.is_discarded()) throw RpcError(rpc_code::kParseError, "Parse error: the message is not valid JSON");
+  std::string why;
+  json j = parse_json(line, &why);
+  if (j.is_discarded()) throw RpcError(rpc_code::kParseError, "Parse error: the message is not valid JSON (" + why + ")");
   if (j.is_array()) invalid("batches are not supported, send one message per line");
   if (!j.is_object()) invalid("a message must be a JSON object");
   const json id = j.contains("id") && valid_id(j["id"]) ? j["id"] : json(nullptr);

@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "core/diagnostic.hpp"
+#include "core/json_parse.hpp"
 
 namespace wt::watch {
 namespace {
@@ -162,12 +163,9 @@ DeclaredLabels parse_declared_flags(const std::vector<std::string>& items) {
 DeclaredLabels parse_mapping(const std::string& text, const std::string& origin) {
   DeclaredLabels labels;
   if (trim(text).starts_with("{")) {
-    nlohmann::json j;
-    try {
-      j = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
-      throw InputError(origin + ": not valid JSON (" + e.what() + ")");
-    }
+    std::string parse_error;
+    const nlohmann::json j = parse_json(text, &parse_error);
+    if (j.is_discarded()) throw InputError(origin + ": not valid JSON (" + parse_error + ")");
     for (const auto& [key, value] : j.items()) {
       const auto type = value.is_string() ? parse_workload_type(value.get<std::string>()) : std::nullopt;
       if (!type) throw InputError(origin + ": \"" + key + "\": " + value.dump() + " is not a workload type");

@@ -9,6 +9,7 @@
 
 #include "core/time_format.hpp"
 #include "source/prometheus/http_get.hpp"
+#include "core/json_parse.hpp"
 
 namespace wt {
 namespace {
@@ -33,7 +34,7 @@ std::string text_of(const json& object, const char* key, const std::string& fall
 
 void read_query_answer(std::string_view body, int status, const std::string& where, std::int64_t lo_ms,
                        std::int64_t hi_ms, DcgmReadings& readings, Diagnostics& problems) {
-  const json answer = json::parse(body, nullptr, false);
+  const json answer = parse_json(body);
   if (answer.is_discarded() || !answer.is_object())
     throw InputError(where + ": HTTP status " + std::to_string(status) +
                      ", and the answer is not Prometheus API JSON (is --url the Prometheus server?)");

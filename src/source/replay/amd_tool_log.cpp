@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "source/replay/nvidia_smi_csv.hpp"
+#include "core/json_parse.hpp"
 
 namespace wt {
 
@@ -232,7 +233,7 @@ bool AmdToolLogParser::gather_amd_smi_json(std::string_view line, std::size_t li
 // so one table of fields serves both.
 void AmdToolLogParser::parse_amd_smi_document() {
   if (doc_too_big_) return;
-  const nlohmann::json doc = nlohmann::json::parse(doc_, nullptr, false);
+  const nlohmann::json doc = wt::parse_json(doc_);
   doc_.clear();
   if (doc.is_discarded()) {
     bad(doc_line_, "amd-smi JSON document that is not valid JSON; skipped");
@@ -359,7 +360,7 @@ bool AmdToolLogParser::parse_csv(std::string_view line, std::size_t line_no, Sam
 }
 
 bool AmdToolLogParser::parse_json(std::string_view line, std::size_t line_no, Sample& out) {
-  nlohmann::json doc = nlohmann::json::parse(line, nullptr, false);
+  nlohmann::json doc = wt::parse_json(line);
   if (doc.is_discarded() || !doc.is_object()) {
     bad(line_no, "not a rocm-smi --json object; line skipped");
     return false;

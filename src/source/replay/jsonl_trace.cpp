@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/time_format.hpp"
+#include "core/json_parse.hpp"
 
 namespace wt {
 
@@ -19,9 +20,10 @@ void JsonlTraceParser::bad(std::size_t line_no, std::string message) {
 
 bool JsonlTraceParser::parse_line(std::string_view line, std::size_t line_no, Sample& out) {
   if (line.find_first_not_of(" \t") == std::string_view::npos) return false;
-  const json j = json::parse(line.begin(), line.end(), nullptr, /*allow_exceptions=*/false);
+  std::string why;
+  const json j = parse_json(line, &why);
   if (j.is_discarded()) {
-    bad(line_no, "not valid JSON");
+    bad(line_no, "not valid JSON: " + why);
     return false;
   }
   if (!j.is_object()) {
