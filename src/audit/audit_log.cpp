@@ -15,8 +15,8 @@
 #include "audit/checkpoint.hpp"
 #include "audit/log_verifier.hpp"
 #include "audit/mapped_file.hpp"
-#include "core/sha256.hpp"
 #include "core/diagnostic.hpp"
+#include "core/sha256.hpp"
 #include "core/time_format.hpp"
 
 namespace wt::audit {

@@ -11,9 +11,9 @@
 #include "audit/canonical_json.hpp"
 #include "audit/checkpoint.hpp"
 #include "audit/mapped_file.hpp"
-#include "core/sha256.hpp"
 #include "core/diagnostic.hpp"
 #include "core/json_parse.hpp"
+#include "core/sha256.hpp"
 
 namespace wt::audit {
 namespace {

@@ -13,9 +13,9 @@
 #include <functional>
 #include <vector>
 
-#include "core/sha256.hpp"
 #include "core/base64.hpp"
 #include "core/diagnostic.hpp"
+#include "core/sha256.hpp"
 
 namespace wt::audit {
 namespace {

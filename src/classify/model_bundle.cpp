@@ -8,8 +8,8 @@
 
 #include "core/base64.hpp"
 #include "core/diagnostic.hpp"
-#include "core/sha256.hpp"
 #include "core/json_parse.hpp"
+#include "core/sha256.hpp"
 
 namespace wt {
 

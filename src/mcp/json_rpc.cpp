@@ -1,4 +1,5 @@
 #include "mcp/json_rpc.hpp"
+
 #include "core/json_parse.hpp"
 
 namespace wt::mcp {

@@ -7,9 +7,9 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "core/json_parse.hpp"
 #include "core/time_format.hpp"
 #include "source/prometheus/http_get.hpp"
-#include "core/json_parse.hpp"
 
 namespace wt {
 namespace {

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "source/replay/nvidia_smi_csv.hpp"
 #include "core/json_parse.hpp"
+#include "source/replay/nvidia_smi_csv.hpp"
 
 namespace wt {
 

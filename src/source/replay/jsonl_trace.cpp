@@ -4,8 +4,8 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "core/time_format.hpp"
 #include "core/json_parse.hpp"
+#include "core/time_format.hpp"
 
 namespace wt {
 
