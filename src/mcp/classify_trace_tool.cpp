@@ -58,7 +58,7 @@ json input_schema() {
           {"additionalProperties", false}};
 }
 
-json run(const json& a) {
+json run(ClassifierCache& classifiers, const json& a) {
   SourceSpec spec;
   spec.backend = "replay";
   spec.replay_file = a["trace_file"].get<std::string>();
@@ -74,9 +74,9 @@ json run(const json& a) {
   window.stride_s = a.value("stride_seconds", window.stride_s);
   if (window.stride_s > window.length_s)
     throw ToolError("stride_seconds must not exceed window_seconds (samples between windows would be ignored)");
-  const auto classifier = make_classifier(a.value("classifier", "xgboost"));
+  const Classifier& classifier = classifiers.get(a.value("classifier", "xgboost"));
   const auto source = open_source(spec);
-  const ClassifyResult result = classify_stream(*source, *classifier, window);
+  const ClassifyResult result = classify_stream(*source, classifier, window);
   if (result.gpus.empty()) {
     std::string why = spec.replay_file + ": no samples";
     if (!result.diagnostics.empty()) why += " (" + result.diagnostics.front().text() + ")";
@@ -87,7 +87,7 @@ json run(const json& a) {
 
 }  // namespace
 
-Tool classify_trace_tool() {
+Tool classify_trace_tool(std::shared_ptr<ClassifierCache> classifiers) {
   return {"classify_trace",
           "Classify a recorded GPU trace",
           "Reads a recorded telemetry trace and tells, for each GPU in it, what it was doing (TRAINING, INFERENCE, "
@@ -96,7 +96,7 @@ Tool classify_trace_tool() {
           input_schema(),
           classify_result_schema(),
           {{"readOnlyHint", true}, {"openWorldHint", false}},
-          run};
+          [classifiers](const json& a) { return run(*classifiers, a); }};
 }
 
 }  // namespace wt::mcp

@@ -78,7 +78,7 @@ json input_schema() {
       {"additionalProperties", false}};
 }
 
-json run(const ToolConfig& config, const json& a) {
+json run(const ToolConfig& config, ClassifierCache& classifiers, const json& a) {
   SourceSpec spec;
   spec.backend = a.value("backend", "auto");
   const bool simulated = spec.backend == "synthetic" || spec.backend == "sim";
@@ -104,9 +104,9 @@ json run(const ToolConfig& config, const json& a) {
     throw ToolError(
         "write_to_audit_log: this server has no audit log; start it with `workloadtruth mcp --audit-log FILE`");
 
-  const auto classifier = make_classifier(a.value("classifier", "xgboost"));
+  const Classifier& classifier = classifiers.get(a.value("classifier", "xgboost"));
   const auto source = open_source(spec);
-  const ClassifyResult result = classify_stream(*source, *classifier, WindowSpec{});
+  const ClassifyResult result = classify_stream(*source, classifier, WindowSpec{});
   if (result.gpus.empty()) throw NoTelemetryError(result.source + ": no samples");
   // A synthetic run keeps the seed tool's single-verdict object, as `classify --json` does.
   json out = spec.backend == "synthetic" ? seed_verdict_json(result.gpus.front()) : classify_result_json(result);
@@ -125,7 +125,7 @@ json run(const ToolConfig& config, const json& a) {
 
 }  // namespace
 
-Tool classify_workload_tool(std::shared_ptr<const ToolConfig> config) {
+Tool classify_workload_tool(std::shared_ptr<const ToolConfig> config, std::shared_ptr<ClassifierCache> classifiers) {
   return {"classify_workload",
           "Classify live GPUs",
           "Polls the local GPUs (NVIDIA through NVML, AMD through ROCm SMI) or a dcgm-exporter, reads a time range "
@@ -136,7 +136,7 @@ Tool classify_workload_tool(std::shared_ptr<const ToolConfig> config) {
           {{"type", "object"},
            {"oneOf", {with_audit_log(classify_result_schema()), with_audit_log(seed_verdict_schema())}}},
           {{"readOnlyHint", false}, {"destructiveHint", false}, {"idempotentHint", false}, {"openWorldHint", true}},
-          [config](const json& a) { return run(*config, a); }};
+          [config, classifiers](const json& a) { return run(*config, *classifiers, a); }};
 }
 
 }  // namespace wt::mcp

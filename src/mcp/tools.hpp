@@ -7,6 +7,7 @@
 #include <string>
 
 #include "audit/signing_key.hpp"
+#include "mcp/classifier_cache.hpp"
 #include "mcp/tool_registry.hpp"
 #include "source/prometheus/http_auth.hpp"
 
@@ -22,8 +23,9 @@ struct ToolConfig {
   HttpAuthFiles auth_files;
 };
 
-Tool classify_workload_tool(std::shared_ptr<const ToolConfig> config);
-Tool classify_trace_tool();
+// The classify tools share `classifiers`, so the model loads once per server.
+Tool classify_workload_tool(std::shared_ptr<const ToolConfig> config, std::shared_ptr<ClassifierCache> classifiers);
+Tool classify_trace_tool(std::shared_ptr<ClassifierCache> classifiers);
 Tool run_benchmark_tool();
 Tool verify_audit_log_tool();
 
