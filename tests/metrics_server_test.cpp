@@ -6,16 +6,13 @@
 #include <gtest/gtest.h>
 #include <httplib.h>
 
-#include <openssl/evp.h>
-#include <openssl/pem.h>
-#include <openssl/x509.h>
-
 #include <atomic>
-#include <cstdio>
+#include <memory>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
-#include "core/diagnostic.hpp"
-#include "test_util.hpp"
+#include "tls_test_util.hpp"
 
 namespace wt {
 namespace {
@@ -66,10 +63,16 @@ TEST(MetricsServer, StopsRightAfterStarting) {
   for (int i = 0; i < 20; ++i) MetricsServer server({"127.0.0.1", 0}, [] { return std::string(); });
 }
 
+std::shared_ptr<MetricsCredentials> credentials(const MetricsAccess& files, std::vector<std::string>* notes = nullptr) {
+  return std::make_shared<MetricsCredentials>(files, [notes](const std::string& n, bool) {
+    if (notes) notes->push_back(n);
+  });
+}
+
 TEST(MetricsServer, DemandsTheTokenOrTheBasicCredentialsGiven) {
   MetricsAccess token;
-  token.bearer_token = "s3cret";
-  MetricsServer server({"127.0.0.1", 0}, [] { return std::string("up 1\n"); }, token);
+  token.bearer_token_file = test::write_temp("metrics.token", "s3cret\n");
+  MetricsServer server({"127.0.0.1", 0}, [] { return std::string("up 1\n"); }, credentials(token));
   httplib::Client client("127.0.0.1", server.port());
   const auto bare = client.Get("/metrics");
   ASSERT_TRUE(bare);
@@ -82,8 +85,8 @@ TEST(MetricsServer, DemandsTheTokenOrTheBasicCredentialsGiven) {
   EXPECT_EQ(right->body, "up 1\n");
 
   MetricsAccess basic;
-  basic.basic = BasicCredentials{"prometheus", "pa:ss"};
-  MetricsServer guarded({"127.0.0.1", 0}, [] { return std::string("up 1\n"); }, basic);
+  basic.basic_auth_file = test::write_temp("metrics.basic", "prometheus:pa:ss\n");
+  MetricsServer guarded({"127.0.0.1", 0}, [] { return std::string("up 1\n"); }, credentials(basic));
   httplib::Client scraper("127.0.0.1", guarded.port());
   EXPECT_EQ(scraper.Get("/metrics")->get_header_value("WWW-Authenticate"), "Basic realm=\"workloadtruth\"");
   scraper.set_basic_auth("prometheus", "pa:s");
@@ -92,43 +95,14 @@ TEST(MetricsServer, DemandsTheTokenOrTheBasicCredentialsGiven) {
   EXPECT_EQ(scraper.Get("/metrics")->status, 200);
 }
 
-// A throwaway self-signed certificate for 127.0.0.1 and its key, as PEM files.
-struct SelfSigned {
-  std::string cert, key;
-};
-
-SelfSigned make_self_signed(const std::string& name) {
-  EVP_PKEY* key = EVP_EC_gen("P-256");
-  X509* x = X509_new();
-  X509_set_version(x, 2);
-  ASN1_INTEGER_set(X509_get_serialNumber(x), 1);
-  X509_gmtime_adj(X509_getm_notBefore(x), -60);
-  X509_gmtime_adj(X509_getm_notAfter(x), 3600);
-  X509_set_pubkey(x, key);
-  X509_NAME* subject = X509_get_subject_name(x);
-  X509_NAME_add_entry_by_txt(subject, "CN", MBSTRING_ASC, reinterpret_cast<const unsigned char*>("127.0.0.1"), -1,
-                             -1, 0);
-  X509_set_issuer_name(x, subject);
-  X509_sign(x, key, EVP_sha256());
-  SelfSigned out{test::write_temp(name + ".pem", ""), test::write_temp(name + ".key", "")};
-  std::FILE* f = std::fopen(out.cert.c_str(), "w");
-  PEM_write_X509(f, x);
-  std::fclose(f);
-  f = std::fopen(out.key.c_str(), "w");
-  PEM_write_PrivateKey(f, key, nullptr, nullptr, 0, nullptr, nullptr);
-  std::fclose(f);
-  X509_free(x);
-  EVP_PKEY_free(key);
-  return out;
-}
-
 TEST(MetricsServer, ServesHttpsAndDemandsClientCertificates) {
-  const SelfSigned server_id = make_self_signed("metrics-server"), client_id = make_self_signed("metrics-client");
+  const test::SelfSigned server_id = test::make_self_signed("metrics-server"),
+                         client_id = test::make_self_signed("metrics-client");
   MetricsAccess tls;
   tls.cert_file = server_id.cert;
   tls.key_file = server_id.key;
   {
-    MetricsServer server({"127.0.0.1", 0}, [] { return std::string("up 1\n"); }, tls);
+    MetricsServer server({"127.0.0.1", 0}, [] { return std::string("up 1\n"); }, credentials(tls));
     EXPECT_EQ(server.url(), "https://127.0.0.1:" + std::to_string(server.port()) + "/metrics");
     httplib::SSLClient client("127.0.0.1", server.port());
     client.set_ca_cert_path(server_id.cert.c_str());
@@ -139,7 +113,7 @@ TEST(MetricsServer, ServesHttpsAndDemandsClientCertificates) {
     EXPECT_TRUE(!plain || plain->status != 200);  // no metrics over plain http
   }
   tls.client_ca_file = client_id.cert;  // the client's self-signed certificate is its own CA
-  MetricsServer server({"127.0.0.1", 0}, [] { return std::string("up 1\n"); }, tls);
+  MetricsServer server({"127.0.0.1", 0}, [] { return std::string("up 1\n"); }, credentials(tls));
   httplib::SSLClient anonymous("127.0.0.1", server.port());
   anonymous.enable_server_certificate_verification(false);
   EXPECT_FALSE(anonymous.Get("/metrics"));  // turned away at the handshake
@@ -150,26 +124,79 @@ TEST(MetricsServer, ServesHttpsAndDemandsClientCertificates) {
   EXPECT_EQ(r->status, 200);
 }
 
-TEST(MetricsServer, CertificatesThatDoNotLoadAreSaidAtOnce) {
-  const SelfSigned a = make_self_signed("metrics-a"), b = make_self_signed("metrics-b");
-  MetricsAccess mismatched;
-  mismatched.cert_file = a.cert;
-  mismatched.key_file = b.key;
-  try {
-    MetricsServer server({"127.0.0.1", 0}, [] { return std::string(); }, mismatched);
-    ADD_FAILURE() << "a key that is not the certificate's was taken";
-  } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("cannot load the metrics certificate and its key"), std::string::npos);
-  }
-  MetricsAccess no_ca = mismatched;
-  no_ca.key_file = a.key;
-  no_ca.client_ca_file = test::write_temp("metrics-ca.pem", "not a certificate\n");
-  try {
-    MetricsServer server({"127.0.0.1", 0}, [] { return std::string(); }, no_ca);
-    ADD_FAILURE() << "a client CA file without a certificate was taken";
-  } catch (const InputError& e) {
-    EXPECT_EQ(std::string(e.what()), no_ca.client_ca_file + ": no PEM certificate in the client CA file");
-  }
+TEST(MetricsServer, ARotatedTokenIsDemandedFromTheNextScrape) {
+  MetricsAccess files;
+  files.bearer_token_file = test::write_temp("metrics-rotated.token", "first\n");
+  std::vector<std::string> notes;
+  MetricsServer server({"127.0.0.1", 0}, [] { return std::string("up 1\n"); }, credentials(files, &notes));
+  httplib::Client client("127.0.0.1", server.port());
+  EXPECT_EQ(client.Get("/metrics", {{"Authorization", "Bearer first"}})->status, 200);
+  test::replace_file(files.bearer_token_file, "second\n");
+  EXPECT_EQ(client.Get("/metrics", {{"Authorization", "Bearer first"}})->status, 401);
+  EXPECT_EQ(client.Get("/metrics", {{"Authorization", "Bearer second"}})->status, 200);
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_NE(notes[0].find("reloaded"), std::string::npos);
+  test::replace_file(files.bearer_token_file, "");  // emptied by mistake: the token in force stays
+  EXPECT_EQ(client.Get("/metrics", {{"Authorization", "Bearer second"}})->status, 200);
+  EXPECT_EQ(client.Get("/metrics")->status, 401);
+  ASSERT_EQ(notes.size(), 2u);  // said once, not at every scrape
+  EXPECT_NE(notes[1].find("the bearer token file is empty; the metrics endpoint keeps the credentials it had"),
+            std::string::npos);
+}
+
+// A client that trusts only `cert` (the server's certificate is self-signed) fetches /metrics.
+bool fetches_trusting(int port, const std::string& cert) {
+  httplib::SSLClient client("127.0.0.1", port);
+  client.set_ca_cert_path(cert.c_str());
+  const auto r = client.Get("/metrics");
+  return r && r->status == 200;
+}
+
+TEST(MetricsServer, ARenewedCertificateServesTheNextConnection) {
+  const test::SelfSigned old_id = test::make_self_signed("metrics-old"), new_id = test::make_self_signed("metrics-new");
+  MetricsAccess files;
+  files.cert_file = test::write_temp("metrics-live.pem", test::read_all(old_id.cert));
+  files.key_file = test::write_temp("metrics-live.key", test::read_all(old_id.key));
+  std::vector<std::string> notes;
+  MetricsServer server({"127.0.0.1", 0}, [] { return std::string("up 1\n"); }, credentials(files, &notes));
+  EXPECT_TRUE(fetches_trusting(server.port(), old_id.cert));
+  EXPECT_FALSE(fetches_trusting(server.port(), new_id.cert));
+
+  test::replace_file(files.cert_file, test::read_all(new_id.cert));
+  test::replace_file(files.key_file, test::read_all(new_id.key));
+  EXPECT_TRUE(fetches_trusting(server.port(), new_id.cert));
+  EXPECT_FALSE(fetches_trusting(server.port(), old_id.cert));
+  ASSERT_EQ(notes.size(), 1u);
+
+  // Half a renewal (the new certificate, the old key): the pair in force keeps serving.
+  test::replace_file(files.cert_file, test::read_all(old_id.cert));
+  EXPECT_TRUE(fetches_trusting(server.port(), new_id.cert));
+  ASSERT_EQ(notes.size(), 2u);
+  EXPECT_NE(notes[1].find("cannot load the metrics certificate and its key"), std::string::npos);
+  test::replace_file(files.key_file, test::read_all(old_id.key));  // ... then the rest of it
+  EXPECT_TRUE(fetches_trusting(server.port(), old_id.cert));
+  EXPECT_EQ(notes.size(), 3u);
+}
+
+TEST(MetricsServer, ARotatedClientCaDecidesTheNextHandshake) {
+  const test::SelfSigned server_id = test::make_self_signed("metrics-mtls"),
+                         alice = test::make_self_signed("metrics-alice"), bob = test::make_self_signed("metrics-bob");
+  MetricsAccess files;
+  files.cert_file = server_id.cert;
+  files.key_file = server_id.key;
+  files.client_ca_file = test::write_temp("metrics-clients.pem", test::read_all(alice.cert));
+  MetricsServer server({"127.0.0.1", 0}, [] { return std::string("up 1\n"); }, credentials(files));
+  auto status_for = [&](const test::SelfSigned& who) {
+    httplib::SSLClient client("127.0.0.1", server.port(), who.cert, who.key);
+    client.enable_server_certificate_verification(false);
+    const auto r = client.Get("/metrics");
+    return r ? r->status : -1;
+  };
+  EXPECT_EQ(status_for(alice), 200);
+  EXPECT_EQ(status_for(bob), -1);
+  test::replace_file(files.client_ca_file, test::read_all(bob.cert));
+  EXPECT_EQ(status_for(bob), 200);
+  EXPECT_EQ(status_for(alice), -1);
 }
 
 }  // namespace

@@ -203,6 +203,13 @@ except urllib.error.HTTPError as e:
   expect metrics-mtls-no-token-refused 'head -1 "$tmp/out" | grep -qx 401 && ! grep -q workloadtruth_ "$tmp/out"'
   check metrics-mtls-no-client-cert 1 python3 -c "$scrape" "$url" "$tmp/ca.pem"
   expect metrics-mtls-no-client-cert-refused '! grep -q workloadtruth_ "$tmp/out"'
+  # The token rotated while watch runs (renamed over, as a secret store does): the next scrape needs the new one.
+  printf 'n3w\n' >"$tmp/token.new" && mv "$tmp/token.new" "$tmp/token"
+  check metrics-rotated-old-token 0 python3 -c "$scrape" "$url" "$tmp/ca.pem" "$tmp/client.pem" "$tmp/client.key" s3cret
+  expect metrics-rotated-old-token-refused 'head -1 "$tmp/out" | grep -qx 401'
+  check metrics-rotated-new-token 0 python3 -c "$scrape" "$url" "$tmp/ca.pem" "$tmp/client.pem" "$tmp/client.key" n3w
+  expect metrics-rotated-new-token-taken 'head -1 "$tmp/out" | grep -qx 200'
+  expect metrics-rotated-said 'grep -q "^workloadtruth: the metrics endpoint reloaded its credentials: a file changed$" "$tmp/s.err"'
   kill -TERM $pid
   wait $pid
 else

@@ -8,7 +8,10 @@ void add_metrics_options(CLI::App& app, MetricsOptions& o) {
   app.add_option("--metrics-listen", o.listen,
                  "Serve Prometheus metrics (job verdict, confidence, training score, mismatch per GPU) at "
                  "http(s)://ADDR/metrics while watching; ADDR: [HOST]:PORT, e.g. :9835 (port 0: any free port)");
-  app.add_option("--metrics-cert-file", o.cert_file, "PEM certificate for the metrics endpoint: serve https")
+  // Every file below is read again when it changes (MetricsCredentials), so renewals need no restart.
+  app.add_option("--metrics-cert-file", o.cert_file,
+                 "PEM certificate for the metrics endpoint: serve https (this and the files below are re-read "
+                 "when they change)")
       ->check(CLI::ExistingFile);
   app.add_option("--metrics-key-file", o.key_file, "PEM private key of --metrics-cert-file (the two go together)")
       ->check(CLI::ExistingFile);
@@ -26,7 +29,7 @@ void add_metrics_options(CLI::App& app, MetricsOptions& o) {
       ->check(CLI::ExistingFile);
 }
 
-MetricsAccess read_metrics_access(const MetricsOptions& o) {
+MetricsAccess metrics_access(const MetricsOptions& o) {
   const bool any = !o.cert_file.empty() || !o.key_file.empty() || !o.client_ca_file.empty() ||
                    !o.bearer_token_file.empty() || !o.basic_auth_file.empty();
   if (any && o.listen.empty())
@@ -39,13 +42,7 @@ MetricsAccess read_metrics_access(const MetricsOptions& o) {
                                 "certificates are checked over TLS");
   if (!o.bearer_token_file.empty() && !o.basic_auth_file.empty())
     throw std::invalid_argument("--metrics-bearer-token-file and --metrics-basic-auth-file cannot be combined");
-  MetricsAccess a;
-  a.cert_file = o.cert_file;
-  a.key_file = o.key_file;
-  a.client_ca_file = o.client_ca_file;
-  if (!o.bearer_token_file.empty()) a.bearer_token = read_bearer_token_file(o.bearer_token_file);
-  if (!o.basic_auth_file.empty()) a.basic = read_basic_auth_file(o.basic_auth_file);
-  return a;
+  return {o.cert_file, o.key_file, o.client_ca_file, o.bearer_token_file, o.basic_auth_file};
 }
 
 }  // namespace wt::cli

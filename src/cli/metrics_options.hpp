@@ -15,9 +15,9 @@ struct MetricsOptions {
 
 void add_metrics_options(CLI::App& app, MetricsOptions& o);
 
-// Reads the secrets the flags name. Throws std::invalid_argument for flags that do not go together
-// (a key without its certificate, a client CA without TLS, a token and basic auth, any of them
-// without --metrics-listen), InputError for a file that cannot be read or is malformed.
-MetricsAccess read_metrics_access(const MetricsOptions& o);
+// The files the flags name. Throws std::invalid_argument for flags that do not go together (a
+// key without its certificate, a client CA without TLS, a token and basic auth, any of them
+// without --metrics-listen).
+MetricsAccess metrics_access(const MetricsOptions& o);
 
 }  // namespace wt::cli

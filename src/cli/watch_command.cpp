@@ -77,7 +77,17 @@ int run_watch(WatchCliOptions& o) {
   if (window.stride_s > window.length_s)
     throw std::invalid_argument("--stride must not exceed --window (samples between windows would be ignored)");
   if (o.source.print_scenarios_if_asked(std::cout)) return exit_code::kOk;
-  const MetricsAccess metrics_access = read_metrics_access(o.metrics);
+  // Read now, so that a file that does not load stops watch before it does anything; read again
+  // by the endpoint when one changes.
+  const MetricsAccess access_files = metrics_access(o.metrics);
+  std::shared_ptr<MetricsCredentials> metrics_credentials;
+  if (access_files.tls() || access_files.demands_credentials())
+    metrics_credentials = std::make_shared<MetricsCredentials>(access_files, [](const std::string& note, bool failed) {
+      if (failed)
+        warn(note);
+      else
+        std::cerr << "workloadtruth: " << note << '\n';
+    });
   const std::string backend = o.source.resolved_backend();
   if (o.source.samples == 0 && (backend == "synthetic" || (backend == "sim" && !o.source.duration_s)))
     throw std::invalid_argument("--backend " + backend + " needs --samples N" +
@@ -115,9 +125,9 @@ int run_watch(WatchCliOptions& o) {
     MetricsSink& m = metrics_sink.emplace();
     sinks.push_back(&m);
     metrics_server.emplace(parse_listen_address(o.metrics.listen, "--metrics-listen"), [&m] { return m.render(); },
-                           metrics_access);
+                           metrics_credentials);
     std::cerr << "workloadtruth: serving metrics on " << metrics_server->url() << '\n';
-    if (!metrics_access.tls() && (!metrics_access.bearer_token.empty() || metrics_access.basic))
+    if (!access_files.tls() && access_files.demands_credentials())
       warn("the metrics credentials travel in clear text: give --metrics-cert-file and --metrics-key-file for https");
   }
   if (o.json)

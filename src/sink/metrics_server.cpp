@@ -2,52 +2,41 @@
 
 #include <httplib.h>
 
-#include <openssl/crypto.h>
-#include <openssl/pem.h>
+#include <openssl/ssl.h>
 
 #include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <stdexcept>
 
-#include "core/base64.hpp"
-#include "core/diagnostic.hpp"
-
 namespace wt {
 namespace {
 
-// httplib does not check a client CA bundle: one that holds no certificate would turn every
-// scraper away at the handshake, with nothing said.
-void check_client_ca(const std::string& path) {
-  std::FILE* f = std::fopen(path.c_str(), "r");
-  if (f == nullptr) throw InputError(path + ": cannot read the client CA file");
-  X509* cert = PEM_read_X509(f, nullptr, nullptr, nullptr);
-  std::fclose(f);
-  if (cert == nullptr) throw InputError(path + ": no PEM certificate in the client CA file");
-  X509_free(cert);
-}
-
-std::unique_ptr<httplib::Server> make_server(const MetricsAccess& a) {
-  if (!a.tls()) return std::make_unique<httplib::Server>();
-  if (!a.client_ca_file.empty()) check_client_ca(a.client_ca_file);
-  auto server = std::make_unique<httplib::SSLServer>(a.cert_file.c_str(), a.key_file.c_str(),
-                                                     a.client_ca_file.empty() ? nullptr : a.client_ca_file.c_str());
-  if (!server->is_valid())
-    throw InputError(a.cert_file + ", " + a.key_file +
-                     ": cannot load the metrics certificate and its key (PEM files, the key the certificate's)");
-  return server;
-}
-
-// The Authorization header a scrape must carry, and the challenge that answers one without it;
-// empty when anyone may scrape.
-struct Demand {
-  std::string authorization, challenge;
-};
-
-Demand demand_of(const MetricsAccess& a) {
-  if (!a.bearer_token.empty()) return {"Bearer " + a.bearer_token, "Bearer realm=\"workloadtruth\""};
-  if (a.basic) return {"Basic " + base64_encode(a.basic->user + ":" + a.basic->password), "Basic realm=\"workloadtruth\""};
-  return {};
+// Over TLS, the certificate is not fixed on the server's context but put on each connection as
+// its handshake starts, from the files as they are then: a renewed certificate serves the next
+// scrape, while connections already open keep theirs.
+std::unique_ptr<httplib::Server> make_server(const std::shared_ptr<MetricsCredentials>& access) {
+  if (!access || !access->files().tls()) return std::make_unique<httplib::Server>();
+  MetricsCredentials* creds = access.get();  // outlives the server: MetricsServer holds both, the server destroyed first
+  return std::make_unique<httplib::SSLServer>([creds](SSL_CTX& ctx) {
+    // No session resumption: a resumed session skips the handshake, and with it the check of
+    // the client's certificate against the CA as it is now. A scrape every few seconds can
+    // afford a full handshake.
+    SSL_CTX_set_options(&ctx, SSL_OP_NO_COMPRESSION | SSL_OP_NO_TICKET);
+    SSL_CTX_set_session_cache_mode(&ctx, SSL_SESS_CACHE_OFF);
+    SSL_CTX_set_min_proto_version(&ctx, TLS1_2_VERSION);
+    SSL_CTX_set_cert_cb(
+        &ctx,
+        [](SSL* ssl, void* arg) {
+          auto* c = static_cast<MetricsCredentials*>(arg);
+          c->refresh();
+          return c->apply(ssl) ? 1 : 0;
+        },
+        creds);
+    if (!creds->files().client_ca_file.empty())
+      SSL_CTX_set_verify(&ctx, SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT, nullptr);
+    return true;
+  });
 }
 
 }  // namespace
@@ -68,8 +57,8 @@ ListenAddress parse_listen_address(const std::string& text, const std::string& f
 }
 
 MetricsServer::MetricsServer(const ListenAddress& address, std::function<std::string()> render,
-                             const MetricsAccess& access)
-    : server_(make_server(access)), tls_(access.tls()), host_(address.host) {
+                             std::shared_ptr<MetricsCredentials> access)
+    : access_(std::move(access)), server_(make_server(access_)), host_(address.host) {
   // SO_REUSEADDR (restart while the old socket lingers) but not httplib's default SO_REUSEPORT,
   // which would let a second watch share the port and answer half the scrapes.
   server_->set_socket_options([](socket_t sock) {
@@ -78,14 +67,12 @@ MetricsServer::MetricsServer(const ListenAddress& address, std::function<std::st
   });
   // One worker: scrapes come every few seconds, and each idle worker is a thread kept for nothing.
   server_->new_task_queue = [] { return new httplib::ThreadPool(1); };
-  if (Demand d = demand_of(access); !d.authorization.empty())
-    server_->set_pre_routing_handler([d = std::move(d)](const httplib::Request& req, httplib::Response& res) {
-      const std::string got = req.get_header_value("Authorization");
-      // Compared in constant time, so the answer's timing does not reveal how much of a guess was right.
-      if (got.size() == d.authorization.size() && CRYPTO_memcmp(got.data(), d.authorization.data(), got.size()) == 0)
-        return httplib::Server::HandlerResponse::Unhandled;
+  if (access_ && access_->files().demands_credentials())
+    server_->set_pre_routing_handler([a = access_.get()](const httplib::Request& req, httplib::Response& res) {
+      a->refresh();
+      if (a->authorized(req.get_header_value("Authorization"))) return httplib::Server::HandlerResponse::Unhandled;
       res.status = 401;
-      res.set_header("WWW-Authenticate", d.challenge);
+      res.set_header("WWW-Authenticate", a->challenge());
       res.set_content("unauthorized\n", "text/plain; charset=utf-8");
       return httplib::Server::HandlerResponse::Handled;
     });
@@ -122,7 +109,8 @@ MetricsServer::~MetricsServer() {
 
 std::string MetricsServer::url() const {
   const bool v6 = host_.find(':') != std::string::npos;
-  return (tls_ ? "https://" : "http://") + (v6 ? "[" + host_ + "]" : host_) + ":" + std::to_string(port_) + "/metrics";
+  const bool tls = access_ && access_->files().tls();
+  return (tls ? "https://" : "http://") + (v6 ? "[" + host_ + "]" : host_) + ":" + std::to_string(port_) + "/metrics";
 }
 
 }  // namespace wt
