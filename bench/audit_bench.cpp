@@ -6,6 +6,7 @@
 
 #include "audit/canonical_json.hpp"
 #include "audit/checkpoint.hpp"
+#include "audit/log_summary.hpp"
 #include "audit/log_verifier.hpp"
 #include "core/sha256.hpp"
 #include "audit/verdict_entry.hpp"
@@ -66,5 +67,17 @@ void BM_VerifyLog(benchmark::State& state) {
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * kEntries);
 }
 BENCHMARK(BM_VerifyLog)->Unit(benchmark::kMillisecond);
+
+// What `report` adds to the verification: reading every entry back as JSON to sum it up.
+void BM_SummarizeLog(benchmark::State& state) {
+  const std::string& text = log_text();
+  for (auto _ : state) {
+    const wt::audit::LogSummary s = wt::audit::summarize_log(text, 5);
+    if (s.verdicts != static_cast<std::size_t>(kEntries)) state.SkipWithError("not every verdict was read");
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * kEntries);
+}
+BENCHMARK(BM_SummarizeLog)->Unit(benchmark::kMillisecond);
 
 }  // namespace

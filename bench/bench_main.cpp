@@ -108,6 +108,10 @@ int main(int argc, char** argv) {
     std::printf("  verify-log, 1 M entries         %5.2f s (target < 5 s: %s), %.0f MB/s, %.3fx SHA-256 alone (%.0f MB/s)\n",
                 1e6 / i["BM_VerifyLog"], met(1e6 / i["BM_VerifyLog"] < 5), b["BM_VerifyLog"] / 1e6,
                 b["BM_VerifyLog"] / b["BM_Baseline_Sha256"], b["BM_Baseline_Sha256"] / 1e6);
+  if (i.count("BM_SummarizeLog") && i.count("BM_VerifyLog"))
+    std::printf("  report, 1 M entries             %5.2f s (verify-log, then the summary: %.2f s more, %.2fx verify-log)\n",
+                1e6 / i["BM_VerifyLog"] + 1e6 / i["BM_SummarizeLog"], 1e6 / i["BM_SummarizeLog"],
+                i["BM_VerifyLog"] / i["BM_SummarizeLog"]);
   std::printf("%s", big.c_str());
   return 0;
 }

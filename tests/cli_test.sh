@@ -8,7 +8,7 @@ source "$(dirname "$0")/cli_checks.sh"
 
 check version 0 "$wt" --version
 expect version-text 'grep -Eq "^workloadtruth [0-9]+\.[0-9]+\.[0-9]+$" "$tmp/out"'
-for cmd in "" classify record keygen verify-log train benchmark calibrate mcp; do
+for cmd in "" classify record keygen verify-log report train benchmark calibrate mcp; do
   check "help $cmd" 0 "$wt" $cmd --help
   expect "help-json $cmd" 'grep -q -- "--json" "$tmp/out" || [ -z "$cmd" ]'
 done
@@ -299,6 +299,21 @@ expect verify-missing-json 'jq -e ".exit_code == 1 and (.error | contains(\"nope
 cp "$fx/audit/seed_log.jsonl" "$tmp/workloadtruth.log.jsonl"
 (cd "$tmp" && "$wt" verify-log >out 2>err)
 expect verify-default-file 'grep -q "3 entries" "$tmp/out"'
+# report: an auditor's aggregate, only of a log that verifies, naming no GPU.
+check report-seed 0 "$wt" report "$fx/audit/seed_log.jsonl" --min-gpus 1
+expect report-seed-rows 'grep -q "seed_log.jsonl: \[OK\] chain verified, 3 entries" "$tmp/out" && grep -Eq "^TRAINING +1 +1 +- +- +-$" "$tmp/out"'
+check report-floor 0 "$wt" report "$fx/audit/seed_log.jsonl" --json
+expect report-floor-withheld 'jq -e ".report.classes == [] and .report.classes_withheld == 3 and .report.min_gpus == 5" "$tmp/out" >/dev/null'
+check report-edited 1 "$wt" report "$tmp/edited.jsonl"
+expect report-edited-none 'grep -q "^No report: the log does not verify." "$tmp/out" && ! grep -q "^CLASS" "$tmp/out"'
+check report-edited-json 1 "$wt" report "$tmp/edited.jsonl" --json
+expect report-edited-json-null 'jq -e ".report == null and .verification.kind == \"edited\"" "$tmp/out" >/dev/null'
+check report-zero-floor 2 "$wt" report "$fx/audit/seed_log.jsonl" --min-gpus 0
+check report-watched 0 "$wt" watch --backend sim --scenario training/pretrain --duration 120 --log "$tmp/watched.jsonl" --json
+uuid=$(jq -r 'select(.uuid) | .uuid' "$tmp/watched.jsonl" | head -1)
+check report-watched-json 0 "$wt" report "$tmp/watched.jsonl" --min-gpus 1 --json
+expect report-watched-hours 'jq -e ".report.classes[0].class == \"TRAINING\" and .report.classes[0].gpu_hours > 0.03 and .report.classes[0].energy_kwh > 0" "$tmp/out" >/dev/null'
+expect report-names-no-gpu '[ -n "$uuid" ] && ! grep -q "$uuid" "$tmp/out"'
 # Live AMD through the fake ROCm SMI library; --backend auto with one vendor, both, or none.
 if [ -f "$fx/rocm/mi250x_rocm5.txt" ]; then
   amd5="$fx/rocm/mi250x_rocm5.txt"

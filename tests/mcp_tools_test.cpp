@@ -225,6 +225,18 @@ TEST(McpToolsAuditLog, WritesOnlyTheConfiguredLogAndTheLogVerifies) {
   const json v = call(tools, "verify_audit_log", {{"log_file", config->audit_log}})["structuredContent"];
   EXPECT_EQ(v["valid"], true);
   EXPECT_EQ(v["entries"], 2);
+  EXPECT_FALSE(v.contains("report"));
+  // The auditor's summary: one GPU, so withheld under the default floor of 5 GPUs.
+  const json floor = call(tools, "verify_audit_log", {{"log_file", config->audit_log}, {"aggregate", true}});
+  EXPECT_EQ(floor["structuredContent"]["report"]["classes"], json::array());
+  EXPECT_EQ(floor["structuredContent"]["report"]["classes_withheld"], 1);
+  const json all = call(tools, "verify_audit_log",
+                        {{"log_file", config->audit_log}, {"aggregate", true}, {"min_gpus", 1}})["structuredContent"];
+  ASSERT_EQ(all["report"]["classes"].size(), 1u);
+  EXPECT_EQ(all["report"]["classes"][0]["class"], "TRAINING");
+  EXPECT_EQ(all["report"]["classes"][0]["windows"], 2);
+  EXPECT_EQ(all["report"]["gpus"], 1);
+  EXPECT_THROW(tools.call("verify_audit_log", {{"log_file", config->audit_log}, {"min_gpus", 0}}), RpcError);
 
   // Edited: the chain breaks at that line, reported as a finding, not a tool failure.
   std::ifstream in(config->audit_log);
@@ -241,6 +253,8 @@ TEST(McpToolsAuditLog, WritesOnlyTheConfiguredLogAndTheLogVerifies) {
   EXPECT_FALSE(r.contains("isError"));
   EXPECT_EQ(r["structuredContent"]["valid"], false);
   EXPECT_EQ(r["structuredContent"]["first_bad_line"], 1);
+  const json broken = call(tools, "verify_audit_log", {{"log_file", config->audit_log}, {"aggregate", true}});
+  EXPECT_EQ(broken["structuredContent"]["report"], nullptr);  // no figures from a log that does not verify
   fs::remove_all(dir);
 }
 

@@ -1,10 +1,5 @@
 #include "audit/log_verifier.hpp"
 
-#include <fcntl.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
 #include <nlohmann/json.hpp>
 #include <optional>
 
@@ -282,13 +277,7 @@ VerifyResult verify_log_text(std::string_view text, const VerifyOptions& o) {
 }
 
 VerifyResult verify_log_file(const std::string& path, const VerifyOptions& options) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw InputError(path + ": " + std::strerror(errno));
-  struct Closer {
-    int fd;
-    ~Closer() { ::close(fd); }
-  } closer{fd};
-  const MappedFile map(fd, path);
+  const MappedFile map(path);
   return verify_log_text(map.text(), options);
 }
 

@@ -1,10 +1,13 @@
 #include "audit/mapped_file.hpp"
 
+#include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
+#include <utility>
 
 #include "core/diagnostic.hpp"
 
@@ -22,6 +25,20 @@ MappedFile::MappedFile(int fd, const std::string& path) {
     throw InputError(path + ": cannot be mapped: " + std::strerror(errno));
   }
   ::madvise(data_, size_, MADV_SEQUENTIAL);
+}
+
+MappedFile::MappedFile(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw InputError(path + ": " + std::strerror(errno));
+  try {
+    MappedFile map(fd, path);
+    std::swap(data_, map.data_);
+    std::swap(size_, map.size_);
+  } catch (...) {
+    ::close(fd);
+    throw;
+  }
+  ::close(fd);
 }
 
 MappedFile::~MappedFile() {

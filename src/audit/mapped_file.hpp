@@ -10,6 +10,8 @@ class MappedFile {
  public:
   // Maps the file open on `fd` (not taking ownership); `path` names it in errors (InputError).
   MappedFile(int fd, const std::string& path);
+  // Opens `path` to map it (the mapping outlives the descriptor, closed at once).
+  explicit MappedFile(const std::string& path);
   ~MappedFile();
   MappedFile(const MappedFile&) = delete;
   MappedFile& operator=(const MappedFile&) = delete;

@@ -17,6 +17,7 @@ Command add_train_command(CLI::App& app);
 Command add_benchmark_command(CLI::App& app);
 Command add_keygen_command(CLI::App& app);
 Command add_verify_log_command(CLI::App& app);
+Command add_report_command(CLI::App& app);
 Command add_calibrate_command(CLI::App& app);
 Command add_watch_command(CLI::App& app);
 Command add_mcp_command(CLI::App& app);

@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
       wt::cli::add_benchmark_command(app),
       wt::cli::add_keygen_command(app),
       wt::cli::add_verify_log_command(app),
+      wt::cli::add_report_command(app),
       wt::cli::add_calibrate_command(app),
       wt::cli::add_watch_command(app),
       wt::cli::add_mcp_command(app),

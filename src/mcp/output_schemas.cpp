@@ -93,13 +93,38 @@ json with_audit_log(json schema) {
 }
 
 json verify_result_schema() {
+  const json hours = object({{"class", workload_type()},
+                             {"gpus", kInteger},
+                             {"windows", kInteger},
+                             {"timed_windows", kInteger},
+                             {"gpu_hours", kNumber},
+                             {"sure_gpu_hours", kNumber},
+                             {"energy_kwh", kNumber},
+                             {"energy_gpu_hours", kNumber}},
+                            {"class", "gpus", "windows", "gpu_hours"});
+  const json alerts = object({{"declared", workload_type()}, {"observed", workload_type()}, {"alerts", kInteger},
+                              {"gpus", kInteger}},
+                             {"declared", "observed", "alerts", "gpus"});
+  json report = object({{"min_gpus", kInteger},
+                        {"gpus", kInteger},
+                        {"verdicts", kInteger},
+                        {"first_window_start", kNullableString},
+                        {"last_window_end", kNullableString},
+                        {"classes", {{"type", "array"}, {"items", hours}}},
+                        {"classes_withheld", kInteger},
+                        {"mismatch_alerts", {{"type", "array"}, {"items", alerts}}},
+                        {"mismatch_kinds_withheld", kInteger}},
+                       {"min_gpus", "gpus", "verdicts", "classes", "mismatch_alerts"});
+  report["type"] = json::array({"object", "null"});  // null: the log did not verify
+  // `report` only with aggregate.
   return object({{"valid", kBoolean},
                  {"message", kString},
                  {"entries", kInteger},
                  {"first_bad_line", kNullableInteger},
                  {"kind", kNullableString},
                  {"checkpoints", kInteger},
-                 {"signatures_checked", kBoolean}},
+                 {"signatures_checked", kBoolean},
+                 {"report", std::move(report)}},
                 {"valid", "message", "entries", "first_bad_line", "kind", "checkpoints", "signatures_checked"});
 }
 

@@ -8,7 +8,8 @@ namespace wt::mcp {
 nlohmann::json classify_result_schema();  // output/classify_json.hpp classify_result_json
 nlohmann::json seed_verdict_schema();     // output/classify_json.hpp seed_verdict_json
 nlohmann::json benchmark_schema();        // eval/benchmark.hpp run_benchmark
-nlohmann::json verify_result_schema();    // output/audit_report.hpp verify_result_json
+// output/audit_report.hpp verify_result_json, with aggregate's `report` (log_summary_json, or null)
+nlohmann::json verify_result_schema();
 
 // `schema` (an object's) with the optional `audit_log` a call that wrote to the audit log adds.
 nlohmann::json with_audit_log(nlohmann::json schema);

@@ -114,6 +114,15 @@ assert.equal(r.structuredContent.entries, 1);
 assert.deepEqual(r.structuredContent, cli("verify-log", auditLog, "--json").json);
 ok(`verify_audit_log: ${r.structuredContent.message}, same JSON as the CLI`);
 
+// verify_audit_log with aggregate: report's summary (checked against the output schema by the SDK),
+// the same as `report --json`.
+r = await client.callTool({ name: "verify_audit_log", arguments: { log_file: auditLog, aggregate: true, min_gpus: 1 } });
+assert.ok(!r.isError, JSON.stringify(r));
+sameAsText(r);
+assert.equal(r.structuredContent.report.classes[0].class, "TRAINING");
+assert.deepEqual(r.structuredContent.report, cli("report", auditLog, "--min-gpus", "1", "--json").json.report);
+ok(`verify_audit_log with aggregate: ${r.structuredContent.report.classes.length} class shown, same report as the CLI`);
+
 // run_benchmark: small, the same as `benchmark --json` with the same settings.
 const t0 = Date.now();
 r = await client.callTool({ name: "run_benchmark", arguments: { trials: 1, duration_seconds: 60 } }, undefined, { timeout: 300000 });

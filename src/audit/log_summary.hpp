@@ -1,0 +1,64 @@
+// What an audit log says in aggregate, for an auditor who must not learn about any one customer:
+// GPU-hours, their confidence and energy per observed class, and mismatch alerts, over the log's
+// whole period. A figure is published only when at least `min_gpus` distinct GPUs contribute to
+// it; no GPU, process, pod or container is named, and no time finer than the period is given.
+// Read from a log that verify_log_text found valid (a broken log is not summarized).
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "audit/log_verifier.hpp"
+#include "classify/verdict.hpp"
+
+namespace wt::audit {
+
+struct ClassTotals {
+  WorkloadType type = WorkloadType::Unknown;
+  std::size_t gpus = 0;     // distinct GPUs with at least one window of this class
+  std::size_t windows = 0;        // verdict entries
+  std::size_t timed_windows = 0;  // of which with window times (all but seed-format entries)
+  // Telemetry time its windows cover; a window overlapping the GPU's previous one counts only
+  // the part after it, so 30 s windows every 15 s add 15 s each. Seed-format entries carry no
+  // window times and add windows only.
+  double gpu_hours = 0;
+  double sure_gpu_hours = 0;  // of which the verdict's confidence was >= 0.9
+  // Mean power x covered time, over the windows that recorded power, and how many GPU-hours
+  // those were: energy is a proxy for compute, not a count of operations.
+  double energy_kwh = 0;
+  double energy_gpu_hours = 0;
+};
+
+struct MismatchTotals {
+  WorkloadType declared = WorkloadType::Unknown, observed = WorkloadType::Unknown;
+  std::size_t alerts = 0;  // raised, not cleared, events
+  std::size_t gpus = 0;
+};
+
+struct LogSummary {
+  std::size_t min_gpus = 0;
+  std::size_t verdicts = 0, mismatch_events = 0;
+  std::size_t gpus = 0;  // distinct GPUs with a verdict
+  std::string first_window_start, last_window_end;  // the period, on the telemetry's clock; "" for seed-format logs
+  std::vector<ClassTotals> classes;                  // published, in class order
+  std::size_t classes_withheld = 0;                  // seen on fewer than min_gpus GPUs
+  std::vector<MismatchTotals> mismatches;            // published, by declared then observed class
+  std::size_t mismatch_kinds_withheld = 0;
+};
+
+// `text`: a whole log that verified. Entries it cannot use (checkpoints, unknown types) are
+// skipped; a verdict without a known class counts as UNKNOWN.
+LogSummary summarize_log(std::string_view text, std::size_t min_gpus);
+
+// The log file checked, and summed up only if it verified: figures from a log that does not
+// verify could be anyone's. Throws InputError naming the file when it cannot be read.
+struct VerifiedSummary {
+  VerifyResult check;
+  std::optional<LogSummary> summary;
+};
+VerifiedSummary verify_and_summarize(const std::string& path, const VerifyOptions& options, std::size_t min_gpus);
+
+}  // namespace wt::audit

@@ -1,0 +1,16 @@
+// Renderings of an audit log's aggregate (audit::LogSummary) for `report`.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "audit/log_summary.hpp"
+
+namespace wt {
+
+nlohmann::json log_summary_json(const audit::LogSummary& s);
+
+// An aligned table per observed class, then the mismatch alerts, each withheld part said.
+std::string log_summary_text(const audit::LogSummary& s);
+
+}  // namespace wt

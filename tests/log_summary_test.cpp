@@ -1,0 +1,110 @@
+// An audit log's aggregate (src/audit/log_summary.cpp): time covered per class with windows that
+// overlap, energy, confidence, withholding below the GPU floor, mismatch alerts, seed-format entries.
+#include "audit/log_summary.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace wt::audit {
+namespace {
+
+using nlohmann::json;
+
+// One verdict line as watch logs it (hashes left out: summarize_log reads a log already verified).
+std::string verdict(const std::string& uuid, const std::string& type, double confidence, int start_s, int end_s,
+                    double watts = -1) {
+  auto at = [](int s) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "2026-01-01T%02d:%02d:%02d.000", s / 3600, s / 60 % 60, s % 60);
+    return std::string(buf);
+  };
+  json e = {{"uuid", uuid},           {"gpu_index", 0},          {"workload_type", type},
+            {"confidence", confidence}, {"window_start", at(start_s)}, {"window_end", at(end_s)},
+            {"features", json::object()}};
+  if (watts >= 0) e["features"]["avg_power_watts"] = watts;
+  return e.dump() + "\n";
+}
+
+std::string mismatch(const std::string& uuid, const std::string& state, const std::string& declared,
+                     const std::string& observed) {
+  return json{{"type", "mismatch"}, {"state", state},       {"uuid", uuid},
+              {"declared", declared}, {"observed", observed}, {"declared_by", "pod:secret-customer"}}
+             .dump() +
+         "\n";
+}
+
+TEST(LogSummary, CountsOverlappingWindowsOnceAndWeighsEnergyAndConfidence) {
+  std::string log;
+  // GPU a: four 30 s windows every 15 s (75 s covered), 400 W; the first one unsure.
+  log += verdict("GPU-a", "TRAINING", 0.6, 0, 30, 400);
+  for (int k = 1; k < 4; ++k) log += verdict("GPU-a", "TRAINING", 0.99, 15 * k, 15 * k + 30, 400);
+  // GPU b: trains 30 s at 200 W, then serves 15 s without power recorded.
+  log += verdict("GPU-b", "TRAINING", 0.95, 0, 30, 200);
+  log += verdict("GPU-b", "INFERENCE", 0.9, 15, 45);
+  log += R"({"type":"checkpoint","entries":6,"head":"x","final":true})" "\n";
+  const LogSummary s = summarize_log(log, 1);
+  EXPECT_EQ(s.verdicts, 6u);
+  EXPECT_EQ(s.gpus, 2u);
+  EXPECT_EQ(s.first_window_start, "2026-01-01T00:00:00.000");
+  EXPECT_EQ(s.last_window_end, "2026-01-01T00:01:15.000");
+  ASSERT_EQ(s.classes.size(), 2u);
+  const ClassTotals& t = s.classes[0];
+  EXPECT_EQ(t.type, WorkloadType::Training);
+  EXPECT_EQ(t.gpus, 2u);
+  EXPECT_EQ(t.windows, 5u);
+  EXPECT_NEAR(t.gpu_hours * 3600, 75 + 30, 1e-6);
+  EXPECT_NEAR(t.sure_gpu_hours * 3600, 45 + 30, 1e-6);  // a's first 30 s were at 0.6
+  EXPECT_NEAR(t.energy_kwh * 3.6e6, 400 * 75 + 200 * 30, 1e-3);
+  EXPECT_NEAR(t.energy_gpu_hours, t.gpu_hours, 1e-12);
+  const ClassTotals& i = s.classes[1];
+  EXPECT_EQ(i.type, WorkloadType::Inference);
+  EXPECT_NEAR(i.gpu_hours * 3600, 15, 1e-6);  // only what follows b's training window
+  EXPECT_EQ(i.energy_gpu_hours, 0);
+}
+
+TEST(LogSummary, WithholdsWhatFewerGpusThanTheFloorShow) {
+  std::string log;
+  for (const char* g : {"GPU-1", "GPU-2", "GPU-3"}) log += verdict(g, "INFERENCE", 1, 0, 30);
+  log += verdict("GPU-4", "MINING", 1, 0, 30);
+  for (const char* g : {"GPU-1", "GPU-2", "GPU-3"}) log += mismatch(g, "raised", "INFERENCE", "TRAINING");
+  log += mismatch("GPU-1", "cleared", "INFERENCE", "TRAINING");
+  log += mismatch("GPU-4", "raised", "TRAINING", "MINING");
+  const LogSummary s = summarize_log(log, 3);
+  EXPECT_EQ(s.gpus, 4u);
+  ASSERT_EQ(s.classes.size(), 1u);
+  EXPECT_EQ(s.classes[0].type, WorkloadType::Inference);
+  EXPECT_EQ(s.classes_withheld, 1u);  // MINING, on one GPU
+  EXPECT_EQ(s.mismatch_events, 5u);
+  ASSERT_EQ(s.mismatches.size(), 1u);
+  EXPECT_EQ(s.mismatches[0].declared, WorkloadType::Inference);
+  EXPECT_EQ(s.mismatches[0].observed, WorkloadType::Training);
+  EXPECT_EQ(s.mismatches[0].alerts, 3u);  // the cleared event is no alert
+  EXPECT_EQ(s.mismatches[0].gpus, 3u);
+  EXPECT_EQ(s.mismatch_kinds_withheld, 1u);
+
+  const LogSummary everything = summarize_log(log, 1);
+  EXPECT_EQ(everything.classes.size(), 2u);
+  EXPECT_EQ(everything.mismatches.size(), 2u);
+}
+
+TEST(LogSummary, SeedFormatEntriesCountAsWindowsWithoutTime) {
+  const std::string log =
+      R"({"timestamp": "2026-01-01T00:00:00", "gpu_index": 0, "workload_type": "TRAINING", "confidence": 1.0})" "\n"
+      R"({"timestamp": "2026-01-01T00:00:15", "gpu_index": 1, "workload_type": "COOKING", "confidence": 0.5})" "\n"
+      "not json\n";
+  const LogSummary s = summarize_log(log, 1);
+  EXPECT_EQ(s.verdicts, 2u);
+  EXPECT_EQ(s.gpus, 2u);  // told apart by index
+  EXPECT_EQ(s.first_window_start, "");
+  ASSERT_EQ(s.classes.size(), 2u);
+  EXPECT_EQ(s.classes[0].type, WorkloadType::Training);
+  EXPECT_EQ(s.classes[0].timed_windows, 0u);
+  EXPECT_EQ(s.classes[0].gpu_hours, 0);
+  EXPECT_EQ(s.classes[1].type, WorkloadType::Unknown);  // a class this build does not know
+}
+
+}  // namespace
+}  // namespace wt::audit
