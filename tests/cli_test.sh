@@ -89,6 +89,12 @@ expect dmon-gpu-model-named 'jq -e "[.gpus[].name] == [\"NVIDIA A100-SXM4-80GB\"
 check dmon-unknown-gpu-model 2 "$wt" classify "$fx/dmon/dt_two_gpus.log" --gpu-model "Voodoo 2"
 check gpu-model-wrong-backend 2 "$wt" classify --backend nvml --gpu-model "NVIDIA H100 80GB HBM3"
 expect gpu-model-wrong-backend-says-why 'grep -q "\-\-gpu-model is for --backend sim or replay, not nvml" "$tmp/err"'
+check dmon-noheader 0 "$wt" classify "$fx/dmon/csv_noheader.log" --columns Date,Time,gpu,pwr,gtemp,sm,mem,fb --json
+expect dmon-noheader-gpus 'jq -e "(.gpus | length == 2) and .gpus[0].start == \"2026-12-01T10:00:00.000\"" "$tmp/out" >/dev/null'
+check dmon-noheader-without-columns 1 "$wt" classify "$fx/dmon/csv_noheader.log" --format dmon
+expect dmon-noheader-says-what-to-give 'grep -q "csv_noheader.log: not nvidia-smi dmon output .*give its --columns" "$tmp/err"'
+check columns-for-jsonl 2 "$wt" classify "$fx/dmon/csv_noheader.log" --format jsonl --columns timestamp,index
+expect columns-for-jsonl-refused 'grep -q "\-\-columns is for nvidia-smi CSV or dmon output" "$tmp/err"'
 check dmon-bad 1 "$wt" classify "$fx/dmon/bad.log" --format dmon --json
 expect dmon-bad-named 'jq -e "[.errors[].where] | index(\"$fx/dmon/bad.log:5\") != null" "$tmp/out" >/dev/null'
 # --interval where every row carries its time: refused for CSV (never used), noted for a dmon log.

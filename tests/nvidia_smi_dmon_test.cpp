@@ -137,6 +137,46 @@ TEST(NvidiaSmiDmon, CsvFormatWithUnits) {
   EXPECT_TRUE(source.diagnostics().empty());
 }
 
+// `nvidia-smi dmon -s pum -o DT --format csv,noheader,nounit`: no header, so its columns are given.
+TEST(NvidiaSmiDmon, CsvWithoutHeaderTakesItsColumnsFromTheUser) {
+  const std::vector<std::string> columns{"#Date", "Time", "gpu", "pwr", "gtemp", "sm", "mem", "fb"};
+  EXPECT_TRUE(wt::names_dmon_columns(columns));
+  EXPECT_FALSE(wt::names_dmon_columns({"timestamp", "index", "utilization.gpu"}));
+  wt::ReplayOptions o;
+  o.columns = columns;  // detected as dmon by its columns: no nvidia-smi field is called "gpu"
+  wt::ReplaySource source(wt::test::fixture("dmon/csv_noheader.log"), o);
+  EXPECT_EQ(source.format(), TraceFormat::Dmon);
+  const auto samples = wt::test::drain(source);
+  ASSERT_EQ(samples.size(), 8U);
+  EXPECT_EQ(samples[1].gpu->index, 1);
+  EXPECT_EQ(samples[2].values.get(Signal::Power), 299);
+  EXPECT_EQ(samples[2].values.get(Signal::MemUsed), 38211);
+  EXPECT_FALSE(samples[3].values.has(Signal::Power));
+  EXPECT_EQ(samples[2].time_s - samples[0].time_s, 1);
+  EXPECT_TRUE(source.diagnostics().empty());
+
+  // Without them the first row stops the replay, saying what to give.
+  EXPECT_NE(input_error(wt::test::fixture("dmon/csv_noheader.log"), with_interval(std::nullopt, TraceFormat::Dmon))
+                .find("give its --columns"),
+            std::string::npos);
+  wt::ReplayOptions no_gpu;
+  no_gpu.format = TraceFormat::Dmon;
+  no_gpu.columns = {"Date", "Time", "pwr"};
+  EXPECT_THROW(wt::ReplaySource(wt::test::fixture("dmon/csv_noheader.log"), no_gpu), std::invalid_argument);
+}
+
+TEST(NvidiaSmiDmon, ColumnsForAFormatThatNamesItsFieldsAreRefused) {
+  wt::ReplayOptions o;
+  o.columns = {"timestamp", "index"};
+  o.format = TraceFormat::Jsonl;
+  try {
+    wt::ReplaySource source(wt::test::fixture("dmon/csv_noheader.log"), o);
+    ADD_FAILURE() << "--columns taken for JSONL";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("--columns is for nvidia-smi CSV or dmon output"), std::string::npos);
+  }
+}
+
 TEST(NvidiaSmiDmon, BadRowsAreNamedAndSkipped) {
   wt::ReplaySource source(wt::test::fixture("dmon/bad.log"));
   const auto samples = wt::test::drain(source);
@@ -165,14 +205,16 @@ TEST(NvidiaSmiDmon, RefusesWhatItCannotRead) {
   } catch (const wt::InputError& e) {
     EXPECT_STREQ(e.what(),
                  "direct.log:1: a row before dmon's header line (\"# gpu pwr ...\"); not nvidia-smi dmon output, or "
-                 "its first lines are missing");
+                 "its first lines are missing (for --format csv,noheader, give its --columns)");
   }
   const std::string no_header = wt::test::write_temp("no-header.log", "    0     62\n");
   EXPECT_EQ(input_error(no_header, with_interval(1, TraceFormat::Dmon)),
-            "no-header.log: not nvidia-smi dmon output (no \"# gpu pwr ...\" header line at its start)");
+            "no-header.log: not nvidia-smi dmon output (no \"# gpu pwr ...\" header line at its start; for "
+            "--format csv,noheader, give its --columns)");
   const std::string csv = wt::test::write_temp("smi.csv", "timestamp, index, power.draw [W]\n");
   EXPECT_EQ(input_error(csv, with_interval(1, TraceFormat::Dmon)),
-            "smi.csv: not nvidia-smi dmon output (no \"# gpu pwr ...\" header line at its start)");
+            "smi.csv: not nvidia-smi dmon output (no \"# gpu pwr ...\" header line at its start; for --format "
+            "csv,noheader, give its --columns)");
   EXPECT_EQ(wt::parse_trace_format("dmon"), TraceFormat::Dmon);
 }
 

@@ -22,7 +22,8 @@ void SourceOptions::add_to(CLI::App& app, const std::string& format_flag, std::s
   app.add_option(format_flag, input_format, "Replay file format (default: detected)")
       ->check(CLI::IsMember({"auto", "csv", "dmon", "jsonl", "rocm-smi", "amd-smi"}));
   app.add_option("--columns", columns,
-                 "For CSV written with noheader: the --query-gpu field list, comma-separated")
+                 "For output written with noheader: the --query-gpu field list of an nvidia-smi CSV, or with --format "
+                 "dmon the names of dmon's header (e.g. Date,Time,gpu,pwr,gtemp,mtemp,sm,mem,enc,dec,mclk,pclk)")
       ->delimiter(',');
   app.add_option("--profile", profile,
                  "Synthetic profile: training, inference, idle (legacy-training, legacy-inference, legacy-idle: same)")

@@ -68,6 +68,18 @@ bool is_names_line(const std::vector<std::string_view>& fields) {
   return std::find(fields.begin(), fields.end(), "gpu") != fields.end();
 }
 
+// --columns as header names: dmon's header keeps a '#' before the first one, which a user may copy.
+std::vector<std::string_view> column_names(const std::vector<std::string>& columns) {
+  std::vector<std::string_view> names;
+  for (const std::string& c : columns) {
+    std::string_view n = c;
+    while (!n.empty() && (n.front() == '#' || n.front() == ' ')) n.remove_prefix(1);
+    while (!n.empty() && n.back() == ' ') n.remove_suffix(1);
+    names.push_back(n);
+  }
+  return names;
+}
+
 bool all_digits(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
@@ -90,16 +102,26 @@ bool looks_like_dmon(std::string_view head) {
   return false;
 }
 
-NvidiaSmiDmonParser::NvidiaSmiDmonParser(std::string origin, Report report, std::optional<double> interval_s)
+bool names_dmon_columns(const std::vector<std::string>& columns) { return is_names_line(column_names(columns)); }
+
+NvidiaSmiDmonParser::NvidiaSmiDmonParser(std::string origin, Report report, std::optional<double> interval_s,
+                                         const std::vector<std::string>& columns)
     : origin_(std::move(origin)), report_(std::move(report)), interval_s_(interval_s) {
   if (interval_s_ && !(*interval_s_ > 0)) throw InputError(origin_ + ": --interval must be positive");
+  if (columns.empty()) return;
+  const std::vector<std::string_view> names = column_names(columns);
+  if (!is_names_line(names))
+    throw std::invalid_argument("--columns for nvidia-smi dmon output must name its gpu column (e.g. "
+                                "Date,Time,gpu,pwr,gtemp,mtemp,sm,mem,enc,dec,mclk,pclk for -s puc -o DT)");
+  set_columns(names, origin_ + " (--columns)");
+  header_ = "--columns";  // a header line in the file still replaces them
 }
 
 void NvidiaSmiDmonParser::bad(std::size_t line_no, std::string message) {
   report_({at(origin_, line_no), std::move(message), true});
 }
 
-void NvidiaSmiDmonParser::set_columns(const std::vector<std::string_view>& names, std::size_t line_no) {
+void NvidiaSmiDmonParser::set_columns(const std::vector<std::string_view>& names, const std::string& where) {
   columns_.clear();
   has_date_ = has_time_ = false;
   std::string ignored;
@@ -115,7 +137,7 @@ void NvidiaSmiDmonParser::set_columns(const std::vector<std::string_view>& names
     has_time_ = has_time_ || spec->kind == Kind::Time;
   }
   if (!ignored.empty())
-    report_({at(origin_, line_no), "ignoring columns the classifier does not use: " + ignored, false});
+    report_({where, "ignoring columns the classifier does not use: " + ignored, false});
 }
 
 std::optional<double> NvidiaSmiDmonParser::row_time(std::string_view date, std::string_view time,
@@ -145,7 +167,7 @@ bool NvidiaSmiDmonParser::parse_line(std::string_view line, std::size_t line_no,
     split_fields(*body, fields_);
     // The names line sets the columns; dmon repeats it (and its units line) every few screens.
     if (is_names_line(fields_) && *body != header_) {
-      set_columns(fields_, line_no);
+      set_columns(fields_, at(origin_, line_no));
       header_ = std::string(*body);
     }
     return false;
@@ -154,7 +176,7 @@ bool NvidiaSmiDmonParser::parse_line(std::string_view line, std::size_t line_no,
   if (fields_.empty()) return false;
   if (columns_.empty())
     throw InputError(at(origin_, line_no) + ": a row before dmon's header line (\"# gpu pwr ...\"); not nvidia-smi "
-                     "dmon output, or its first lines are missing");
+                     "dmon output, or its first lines are missing (for --format csv,noheader, give its --columns)");
   if (!has_time_ && !interval_s_) {
     const std::string why =
         "nvidia-smi dmon output without a time column (record it with -o DT, or give --interval SECONDS, the -d it "

@@ -5,8 +5,9 @@
 //    20210102   19:12:31      0    37    19     -     0     0     0     0  4006   582
 // Columns come from its header, whatever -s groups were chosen (and in whatever order the
 // driver prints them); the header repeats every few screens and is then skipped. Newer drivers'
-// `--format csv` (commas between fields, a unit after each value unless `nounit`) is read too,
-// but not `noheader`: without the header the columns are unknown. "-" is a missing value.
+// `--format csv` (commas between fields, a unit after each value unless `nounit`) is read too;
+// with `noheader` the columns must be given (`columns`: the header's names, as the -s groups and
+// -o DT print them), since the file does not say. "-" is a missing value.
 //
 // Times: with -o DT each row has its date and time (whole seconds). With -o T only the time of
 // day: it is placed on 1970-01-01 and a day is added each time the clock runs back by more
@@ -28,12 +29,17 @@ namespace wt {
 
 // True when the file's first meaningful line is dmon's column header ("#... gpu ...").
 bool looks_like_dmon(std::string_view head);
+// True when --columns name dmon's gpu column (no nvidia-smi --query-gpu field is called "gpu").
+bool names_dmon_columns(const std::vector<std::string>& columns);
 
 class NvidiaSmiDmonParser {
  public:
   using Report = std::function<void(Diagnostic)>;
 
-  NvidiaSmiDmonParser(std::string origin, Report report, std::optional<double> interval_s);
+  // `columns`: the header of a file written without one (empty: the file's own header). Throws
+  // std::invalid_argument when they do not name the gpu column.
+  NvidiaSmiDmonParser(std::string origin, Report report, std::optional<double> interval_s,
+                      const std::vector<std::string>& columns = {});
 
   // Parses one line. Returns true with `out` filled for a sample; false for a header, a blank
   // line, or a bad line (then reported, naming file and line). Throws InputError when rows
@@ -51,7 +57,8 @@ class NvidiaSmiDmonParser {
   };
 
  private:
-  void set_columns(const std::vector<std::string_view>& names, std::size_t line_no);
+  // `where`: the header's place, for the note on columns it ignores.
+  void set_columns(const std::vector<std::string_view>& names, const std::string& where);
   // The row's time from its Time column (and Date column, when the header has one).
   std::optional<double> row_time(std::string_view date, std::string_view time, std::size_t line_no);
   void bad(std::size_t line_no, std::string message);

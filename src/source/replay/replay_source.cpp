@@ -26,7 +26,7 @@ ReplaySource::ReplaySource(std::string path, ReplayOptions options)
     const auto first = head.find_first_not_of(" \t\r\n");
     if (amd_layout)
       format_ = is_amd_smi(*amd_layout) ? TraceFormat::AmdSmi : TraceFormat::RocmSmi;
-    else if (looks_like_dmon(head))
+    else if (looks_like_dmon(head) || names_dmon_columns(options.columns))
       format_ = TraceFormat::Dmon;
     else
       format_ = (first != std::string_view::npos && head[first] == '{') ? TraceFormat::Jsonl : TraceFormat::Csv;
@@ -37,6 +37,12 @@ ReplaySource::ReplaySource(std::string path, ReplayOptions options)
                                 (format_ == TraceFormat::Csv ? "an nvidia-smi CSV log" : "a JSONL trace") +
                                 ", whose rows carry their own timestamps (it is for rocm-smi, and amd-smi or dmon "
                                 "logs recorded without time)");
+  // The other formats name their own fields: columns given for them would be dropped unseen.
+  if (!options.columns.empty() && format_ != TraceFormat::Csv && format_ != TraceFormat::Dmon)
+    throw std::invalid_argument(path_ + ": --columns is for nvidia-smi CSV or dmon output written without its "
+                                "header; this file is read as " +
+                                (format_ == TraceFormat::Jsonl ? std::string("JSONL") : std::string("rocm-smi or amd-smi output")) +
+                                ", which names its own fields");
   interval_given_ = options.interval_s.has_value();
   auto report = [this](Diagnostic d) { this->report(std::move(d)); };
   if (format_ == TraceFormat::RocmSmi || format_ == TraceFormat::AmdSmi) {
@@ -46,9 +52,10 @@ ReplaySource::ReplaySource(std::string path, ReplayOptions options)
                        " output (no such header line at its start)");
     amd_ = std::make_unique<AmdToolLogParser>(path_, report, *amd_layout, options.interval_s);
   } else if (format_ == TraceFormat::Dmon) {
-    if (!looks_like_dmon(head))
-      throw InputError(path_ + ": not nvidia-smi dmon output (no \"# gpu pwr ...\" header line at its start)");
-    dmon_ = std::make_unique<NvidiaSmiDmonParser>(path_, report, options.interval_s);
+    if (options.columns.empty() && !looks_like_dmon(head))
+      throw InputError(path_ + ": not nvidia-smi dmon output (no \"# gpu pwr ...\" header line at its start; for "
+                       "--format csv,noheader, give its --columns)");
+    dmon_ = std::make_unique<NvidiaSmiDmonParser>(path_, report, options.interval_s, options.columns);
   } else if (format_ == TraceFormat::Jsonl)
     jsonl_ = std::make_unique<JsonlTraceParser>(path_, report);
   else
