@@ -15,6 +15,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   (void)wt::audit::verify_log_text(text, {&key, true});
   (void)wt::audit::verify_log_text(text, {nullptr, false});
-  (void)wt::audit::summarize_log(text, 1);
+  wt::audit::SummaryOptions everything;
+  everything.min_gpus = 1;
+  (void)wt::audit::summarize_log(text, everything);
   return 0;
 }

@@ -152,7 +152,7 @@ check prometheus-refused 3 "$wt" classify --backend prometheus --url http://127.
 check dcgm-no-url 2 "$wt" classify --backend dcgm
 check prometheus-no-range 2 "$wt" classify --backend prometheus --url http://127.0.0.1:9
 check prometheus-bad-time 2 "$wt" classify --backend prometheus --url http://127.0.0.1:9 --start yesterday
-expect prometheus-bad-time-message 'grep -q "neither a UTC time" "$tmp/err"'
+expect prometheus-bad-time-message 'grep -q "is neither a time like 2026-12-03T10:00:00Z" "$tmp/err"'
 check url-wrong-backend 2 "$wt" classify --backend nvml --url http://127.0.0.1:9
 check range-wrong-backend 2 "$wt" classify --replay "$fx/csv/two_gpus.csv" --last 1h
 expect range-wrong-backend-says-why 'grep -q "are for --backend prometheus, not replay" "$tmp/err"'
@@ -320,6 +320,11 @@ uuid=$(jq -r 'select(.uuid) | .uuid' "$tmp/watched.jsonl" | head -1)
 check report-watched-json 0 "$wt" report "$tmp/watched.jsonl" --min-gpus 1 --json
 expect report-watched-hours 'jq -e ".report.classes[0].class == \"TRAINING\" and .report.classes[0].gpu_hours > 0.03 and .report.classes[0].energy_kwh > 0" "$tmp/out" >/dev/null'
 expect report-names-no-gpu '[ -n "$uuid" ] && ! grep -q "$uuid" "$tmp/out"'
+check report-period 0 "$wt" report "$tmp/watched.jsonl" --min-gpus 1 --from 2026-01-01T00:00:30 --to 2026-01-01T00:01:00 --json
+expect report-period-hours 'jq -e "(.report.classes[0].gpu_hours * 3600 | round) == 30 and .report.from == \"2026-01-01T00:00:30.000\"" "$tmp/out" >/dev/null'
+check report-period-backwards 2 "$wt" report "$tmp/watched.jsonl" --from 2026-01-02 --to 2026-01-01
+check report-period-unreadable 2 "$wt" report "$tmp/watched.jsonl" --from yesterday
+expect report-period-unreadable-says-why 'grep -q "\-\-from .yesterday. is neither a time" "$tmp/err"'
 # Live AMD through the fake ROCm SMI library; --backend auto with one vendor, both, or none.
 if [ -f "$fx/rocm/mi250x_rocm5.txt" ]; then
   amd5="$fx/rocm/mi250x_rocm5.txt"

@@ -1,5 +1,6 @@
 // An audit log's aggregate (src/audit/log_summary.cpp): time covered per class with windows that
-// overlap, energy, confidence, withholding below the GPU floor, mismatch alerts, seed-format entries.
+// overlap, energy, confidence, withholding below the GPU floor, mismatch alerts, a period asked
+// for, seed-format entries.
 #include "audit/log_summary.hpp"
 
 #include <gtest/gtest.h>
@@ -7,6 +8,8 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <string>
+
+#include "core/time_format.hpp"
 
 namespace wt::audit {
 namespace {
@@ -36,6 +39,12 @@ std::string mismatch(const std::string& uuid, const std::string& state, const st
          "\n";
 }
 
+SummaryOptions at_least(std::size_t gpus) {
+  SummaryOptions o;
+  o.min_gpus = gpus;
+  return o;
+}
+
 TEST(LogSummary, CountsOverlappingWindowsOnceAndWeighsEnergyAndConfidence) {
   std::string log;
   // GPU a: four 30 s windows every 15 s (75 s covered), 400 W; the first one unsure.
@@ -45,7 +54,7 @@ TEST(LogSummary, CountsOverlappingWindowsOnceAndWeighsEnergyAndConfidence) {
   log += verdict("GPU-b", "TRAINING", 0.95, 0, 30, 200);
   log += verdict("GPU-b", "INFERENCE", 0.9, 15, 45);
   log += R"({"type":"checkpoint","entries":6,"head":"x","final":true})" "\n";
-  const LogSummary s = summarize_log(log, 1);
+  const LogSummary s = summarize_log(log, at_least(1));
   EXPECT_EQ(s.verdicts, 6u);
   EXPECT_EQ(s.gpus, 2u);
   EXPECT_EQ(s.first_window_start, "2026-01-01T00:00:00.000");
@@ -72,7 +81,7 @@ TEST(LogSummary, WithholdsWhatFewerGpusThanTheFloorShow) {
   for (const char* g : {"GPU-1", "GPU-2", "GPU-3"}) log += mismatch(g, "raised", "INFERENCE", "TRAINING");
   log += mismatch("GPU-1", "cleared", "INFERENCE", "TRAINING");
   log += mismatch("GPU-4", "raised", "TRAINING", "MINING");
-  const LogSummary s = summarize_log(log, 3);
+  const LogSummary s = summarize_log(log, at_least(3));
   EXPECT_EQ(s.gpus, 4u);
   ASSERT_EQ(s.classes.size(), 1u);
   EXPECT_EQ(s.classes[0].type, WorkloadType::Inference);
@@ -85,9 +94,33 @@ TEST(LogSummary, WithholdsWhatFewerGpusThanTheFloorShow) {
   EXPECT_EQ(s.mismatches[0].gpus, 3u);
   EXPECT_EQ(s.mismatch_kinds_withheld, 1u);
 
-  const LogSummary everything = summarize_log(log, 1);
+  const LogSummary everything = summarize_log(log, at_least(1));
   EXPECT_EQ(everything.classes.size(), 2u);
   EXPECT_EQ(everything.mismatches.size(), 2u);
+}
+
+TEST(LogSummary, APeriodCountsOnlyWhatFallsInsideIt) {
+  std::string log;
+  // One GPU, 30 s windows every 15 s from 0 to 120 s; an alert raised at 100 s.
+  for (int k = 0; k < 7; ++k) log += verdict("GPU-a", "TRAINING", 1, 15 * k, 15 * k + 30, 300);
+  log += json{{"type", "mismatch"}, {"state", "raised"}, {"uuid", "GPU-a"}, {"declared", "INFERENCE"},
+              {"observed", "TRAINING"}, {"at", "2026-01-01T00:01:40.000"}}
+             .dump() +
+         "\n";
+  log += R"({"timestamp": "2026-01-01T00:00:00", "gpu_index": 3, "workload_type": "IDLE"})" "\n";  // seed format
+  SummaryOptions o = at_least(1);
+  o.from_s = *parse_timestamp("2026-01-01T00:00:40");
+  o.to_s = *parse_timestamp("2026-01-01T00:01:30");
+  const LogSummary s = summarize_log(log, o);
+  ASSERT_EQ(s.classes.size(), 1u);  // the seed-format entry has no time to place it by
+  EXPECT_NEAR(s.classes[0].gpu_hours * 3600, 50, 1e-6);
+  EXPECT_NEAR(s.classes[0].energy_kwh * 3.6e6, 300 * 50, 1e-3);
+  EXPECT_EQ(s.classes[0].windows, 5u);  // those that start before 90 s and end after 40 s
+  EXPECT_EQ(s.first_window_start, "2026-01-01T00:00:40.000");
+  EXPECT_EQ(s.last_window_end, "2026-01-01T00:01:30.000");
+  EXPECT_TRUE(s.mismatches.empty());  // raised after the period
+  o.to_s.reset();
+  EXPECT_EQ(summarize_log(log, o).mismatches.size(), 1u);
 }
 
 TEST(LogSummary, SeedFormatEntriesCountAsWindowsWithoutTime) {
@@ -95,7 +128,7 @@ TEST(LogSummary, SeedFormatEntriesCountAsWindowsWithoutTime) {
       R"({"timestamp": "2026-01-01T00:00:00", "gpu_index": 0, "workload_type": "TRAINING", "confidence": 1.0})" "\n"
       R"({"timestamp": "2026-01-01T00:00:15", "gpu_index": 1, "workload_type": "COOKING", "confidence": 0.5})" "\n"
       "not json\n";
-  const LogSummary s = summarize_log(log, 1);
+  const LogSummary s = summarize_log(log, at_least(1));
   EXPECT_EQ(s.verdicts, 2u);
   EXPECT_EQ(s.gpus, 2u);  // told apart by index
   EXPECT_EQ(s.first_window_start, "");

@@ -169,7 +169,7 @@ TEST(PrometheusSource, OpenedFromTheCommandLinesTimeRange) {
     FAIL();
   } catch (const std::invalid_argument& e) {
     EXPECT_EQ(std::string(e.what()),
-              "--start 'yesterday' is neither a UTC time like 2026-12-03T10:00:00Z nor Unix seconds");
+              "--start 'yesterday' is neither a time like 2026-12-03T10:00:00Z (or a date, 2026-12-03) nor Unix seconds");
   }
   spec.start = "1000";
   spec.interval_given = true;

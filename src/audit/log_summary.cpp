@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <map>
 #include <set>
 #include <nlohmann/json.hpp>
@@ -22,7 +23,7 @@ constexpr double kSureConfidence = 0.9;
 // building each entry's JSON.
 struct EntryFields {
   bool object = false, has_workload_type = false;
-  std::string type, uuid, workload_type, window_start, window_end, state, declared, observed;
+  std::string type, uuid, workload_type, window_start, window_end, state, declared, observed, at;
   std::optional<double> gpu_index, confidence, watts;
 };
 
@@ -46,6 +47,7 @@ class FieldReader {
     else if (key_ == "state") f_.state = std::move(v);
     else if (key_ == "declared") f_.declared = std::move(v);
     else if (key_ == "observed") f_.observed = std::move(v);
+    else if (key_ == "at") f_.at = std::move(v);
     return true;
   }
   bool binary(json::binary_t&) { return true; }
@@ -119,9 +121,16 @@ struct MismatchTally {
 
 }  // namespace
 
-LogSummary summarize_log(std::string_view text, std::size_t min_gpus) {
+LogSummary summarize_log(std::string_view text, const SummaryOptions& options) {
   LogSummary s;
-  s.min_gpus = min_gpus;
+  s.options = options;
+  const double period_from = options.from_s.value_or(-INFINITY), period_to = options.to_s.value_or(INFINITY);
+  const bool period = options.from_s || options.to_s;
+  auto in_period = [&](const std::string& time) {
+    if (!period) return true;
+    const auto t = parse_timestamp(time);
+    return t && *t >= period_from && *t < period_to;
+  };
   std::array<ClassTally, kWorkloadTypeCount> by_class;
   std::map<std::pair<WorkloadType, WorkloadType>, MismatchTally> by_mismatch;
   std::map<std::string, double> covered_until;  // per GPU: the end of the telemetry time counted so far
@@ -136,7 +145,7 @@ LogSummary summarize_log(std::string_view text, std::size_t min_gpus) {
     if (!e) continue;
     if (e->type == "mismatch") {
       ++s.mismatch_events;
-      if (e->state != "raised") continue;
+      if (e->state != "raised" || !in_period(e->at)) continue;
       MismatchTally& m = by_mismatch[{class_of(e->declared), class_of(e->observed)}];
       ++m.alerts;
       m.gpus.insert(gpu_key(*e));
@@ -144,20 +153,22 @@ LogSummary summarize_log(std::string_view text, std::size_t min_gpus) {
     }
     if (!e->type.empty() || !e->has_workload_type) continue;  // checkpoints, and anything newer
 
-    ++s.verdicts;
     const std::string gpu = gpu_key(*e);
+    const auto start = parse_timestamp(e->window_start);
+    const auto stop = parse_timestamp(e->window_end);
+    const bool timed = start && stop && *stop >= *start;
+    if (period && (!timed || *stop <= period_from || *start >= period_to)) continue;
+    ++s.verdicts;
     ClassTally& c = by_class[static_cast<std::size_t>(class_of(e->workload_type))];
     ++c.totals.windows;
     c.gpus.insert(gpu);
-    const auto start = parse_timestamp(e->window_start);
-    const auto stop = parse_timestamp(e->window_end);
-    if (!start || !stop || *stop < *start) continue;
+    if (!timed) continue;
     ++c.totals.timed_windows;
-    first_start = std::min(first_start.value_or(*start), *start);
-    last_end = std::max(last_end.value_or(*stop), *stop);
+    const double clipped_start = std::max(*start, period_from), clipped_stop = std::min(*stop, period_to);
+    first_start = std::min(first_start.value_or(clipped_start), clipped_start);
+    last_end = std::max(last_end.value_or(clipped_stop), clipped_stop);
     const auto until = covered_until.try_emplace(gpu, *start).first;
-    const double from = std::max(*start, until->second);
-    const double hours = std::max(0.0, *stop - from) / 3600.0;
+    const double hours = std::max(0.0, clipped_stop - std::max(clipped_start, until->second)) / 3600.0;
     until->second = std::max(until->second, *stop);
     c.totals.gpu_hours += hours;
     if (e->confidence.value_or(0) >= kSureConfidence) c.totals.sure_gpu_hours += hours;
@@ -172,7 +183,7 @@ LogSummary summarize_log(std::string_view text, std::size_t min_gpus) {
     ClassTally& c = by_class[k];
     all_gpus.insert(c.gpus.begin(), c.gpus.end());
     if (c.totals.windows == 0) continue;
-    if (c.gpus.size() < min_gpus) {
+    if (c.gpus.size() < options.min_gpus) {
       ++s.classes_withheld;
       continue;
     }
@@ -182,7 +193,7 @@ LogSummary summarize_log(std::string_view text, std::size_t min_gpus) {
   }
   s.gpus = all_gpus.size();
   for (const auto& [kinds, m] : by_mismatch) {
-    if (m.gpus.size() < min_gpus) {
+    if (m.gpus.size() < options.min_gpus) {
       ++s.mismatch_kinds_withheld;
       continue;
     }
@@ -195,10 +206,10 @@ LogSummary summarize_log(std::string_view text, std::size_t min_gpus) {
   return s;
 }
 
-VerifiedSummary verify_and_summarize(const std::string& path, const VerifyOptions& options, std::size_t min_gpus) {
+VerifiedSummary verify_and_summarize(const std::string& path, const VerifyOptions& verify, const SummaryOptions& summary) {
   const MappedFile log(path);
-  VerifiedSummary out{verify_log_text(log.text(), options), std::nullopt};
-  if (out.check.valid()) out.summary = summarize_log(log.text(), min_gpus);
+  VerifiedSummary out{verify_log_text(log.text(), verify), std::nullopt};
+  if (out.check.valid()) out.summary = summarize_log(log.text(), summary);
   return out;
 }
 

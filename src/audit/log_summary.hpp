@@ -1,7 +1,8 @@
 // What an audit log says in aggregate, for an auditor who must not learn about any one customer:
 // GPU-hours, their confidence and energy per observed class, and mismatch alerts, over the log's
-// whole period. A figure is published only when at least `min_gpus` distinct GPUs contribute to
-// it; no GPU, process, pod or container is named, and no time finer than the period is given.
+// whole period or a period asked for. A figure is published only when at least `min_gpus`
+// distinct GPUs contribute to it; no GPU, process, pod or container is named, and no time finer
+// than the period is given.
 // Read from a log that verify_log_text found valid (a broken log is not summarized).
 #pragma once
 
@@ -38,20 +39,28 @@ struct MismatchTotals {
   std::size_t gpus = 0;
 };
 
+struct SummaryOptions {
+  std::size_t min_gpus = 5;
+  // The period, on the telemetry's clock: windows count only for their part inside it, alerts
+  // when raised inside it. Entries without window times (seed format) cannot be placed in a
+  // period and are left out when one is given.
+  std::optional<double> from_s, to_s;
+};
+
 struct LogSummary {
-  std::size_t min_gpus = 0;
+  SummaryOptions options;
   std::size_t verdicts = 0, mismatch_events = 0;
   std::size_t gpus = 0;  // distinct GPUs with a verdict
   std::string first_window_start, last_window_end;  // the period, on the telemetry's clock; "" for seed-format logs
   std::vector<ClassTotals> classes;                  // published, in class order
-  std::size_t classes_withheld = 0;                  // seen on fewer than min_gpus GPUs
+  std::size_t classes_withheld = 0;                  // seen on fewer than options.min_gpus GPUs
   std::vector<MismatchTotals> mismatches;            // published, by declared then observed class
   std::size_t mismatch_kinds_withheld = 0;
 };
 
 // `text`: a whole log that verified. Entries it cannot use (checkpoints, unknown types) are
 // skipped; a verdict without a known class counts as UNKNOWN.
-LogSummary summarize_log(std::string_view text, std::size_t min_gpus);
+LogSummary summarize_log(std::string_view text, const SummaryOptions& options);
 
 // The log file checked, and summed up only if it verified: figures from a log that does not
 // verify could be anyone's. Throws InputError naming the file when it cannot be read.
@@ -59,6 +68,6 @@ struct VerifiedSummary {
   VerifyResult check;
   std::optional<LogSummary> summary;
 };
-VerifiedSummary verify_and_summarize(const std::string& path, const VerifyOptions& options, std::size_t min_gpus);
+VerifiedSummary verify_and_summarize(const std::string& path, const VerifyOptions& verify, const SummaryOptions& summary);
 
 }  // namespace wt::audit

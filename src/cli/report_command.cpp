@@ -2,12 +2,14 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 
 #include "audit/log_summary.hpp"
 #include "audit/signing_key.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/run_guarded.hpp"
+#include "core/time_format.hpp"
 #include "output/audit_report.hpp"
 #include "output/log_summary_report.hpp"
 
@@ -18,6 +20,7 @@ struct ReportOptions {
   std::string file = "workloadtruth.log.jsonl";
   std::string pubkey;
   std::size_t min_gpus = 5;
+  std::string from, to;
   bool json = false;
 };
 
@@ -26,7 +29,12 @@ int run_report(const ReportOptions& o) {
   if (!o.pubkey.empty()) key = audit::PublicKey::load(o.pubkey);
   audit::VerifyOptions vo;
   if (key) vo.public_key = &*key;
-  const auto [check, summary] = audit::verify_and_summarize(o.file, vo, o.min_gpus);
+  audit::SummaryOptions so;
+  so.min_gpus = o.min_gpus;
+  if (!o.from.empty()) so.from_s = parse_time_option("--from", o.from);
+  if (!o.to.empty()) so.to_s = parse_time_option("--to", o.to);
+  if (so.from_s && so.to_s && *so.from_s >= *so.to_s) throw std::invalid_argument("--from must come before --to");
+  const auto [check, summary] = audit::verify_and_summarize(o.file, vo, so);
   if (o.json) {
     nlohmann::json out = {{"log", o.file}, {"verification", verify_result_json(check)}, {"report", nullptr}};
     if (summary) out["report"] = log_summary_json(*summary);
@@ -53,6 +61,10 @@ Command add_report_command(CLI::App& app) {
                   "Show a figure only where at least this many distinct GPUs contribute to it, so that no one "
                   "customer's GPUs can be singled out (1 shows everything)")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1000000}));
+  sub->add_option("--from", o->from,
+                  "Only the telemetry from this time on (the log's clock: 2026-12-01T00:00:00, a date, or Unix "
+                  "seconds), e.g. for a monthly report");
+  sub->add_option("--to", o->to, "Only the telemetry before this time (as --from)");
   sub->add_flag("--json", o->json, "Print {log, verification, report}; report is null when the log does not verify");
   return {sub, [o] { return run_guarded(o->json, [o] { return run_report(*o); }); }};
 }

@@ -1,8 +1,10 @@
 #include "core/time_format.hpp"
 
+#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <stdexcept>
 
 namespace wt {
 namespace {
@@ -96,5 +98,18 @@ std::string format_nvidia_smi_time(double time_s) {
 }
 
 std::string format_iso_time(double time_s) { return format(time_s, "%04d-%02d-%02dT%02d:%02d:%02d.%03d"); }
+
+double parse_time_option(const std::string& flag, const std::string& text) {
+  double unix_s = 0;
+  if (const auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), unix_s);
+      ec == std::errc{} && p == text.data() + text.size() && std::isfinite(unix_s))
+    return unix_s;
+  std::string t = text;
+  if (t.ends_with('Z')) t.pop_back();
+  if (t.size() == 10) t += "T00:00:00";  // a date alone: its midnight
+  if (const auto s = parse_timestamp(t)) return *s;
+  throw std::invalid_argument(flag + " '" + text +
+                              "' is neither a time like 2026-12-03T10:00:00Z (or a date, 2026-12-03) nor Unix seconds");
+}
 
 }  // namespace wt

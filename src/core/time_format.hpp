@@ -17,4 +17,8 @@ std::string format_nvidia_smi_time(double time_s);
 // Writes "YYYY-MM-DDTHH:MM:SS.fff" (no zone: the recording's wall clock).
 std::string format_iso_time(double time_s);
 
+// A time given on the command line: "2026-12-03T10:00:00Z" (the Z optional), a date alone
+// ("2026-12-03": its midnight), or Unix seconds. Throws std::invalid_argument naming the flag.
+double parse_time_option(const std::string& flag, const std::string& text);
+
 }  // namespace wt

@@ -106,6 +106,8 @@ json verify_result_schema() {
                               {"gpus", kInteger}},
                              {"declared", "observed", "alerts", "gpus"});
   json report = object({{"min_gpus", kInteger},
+                        {"from", kNullableString},
+                        {"to", kNullableString},
                         {"gpus", kInteger},
                         {"verdicts", kInteger},
                         {"first_window_start", kNullableString},

@@ -5,6 +5,7 @@
 
 #include "audit/log_summary.hpp"
 #include "audit/log_verifier.hpp"
+#include "core/time_format.hpp"
 #include "mcp/output_schemas.hpp"
 #include "mcp/tools.hpp"
 #include "output/audit_report.hpp"
@@ -35,7 +36,13 @@ json input_schema() {
              {{"type", "integer"},
               {"minimum", 1},
               {"default", 5},
-              {"description", "With aggregate: a figure is given only if at least this many distinct GPUs make it"}}}}},
+              {"description", "With aggregate: a figure is given only if at least this many distinct GPUs make it"}}},
+            {"from",
+             {{"type", "string"},
+              {"minLength", 1},
+              {"description", "With aggregate: only the telemetry from this time on (2026-12-01T00:00:00, a date, or "
+                              "Unix seconds; the log's clock)"}}},
+            {"to", {{"type", "string"}, {"minLength", 1}, {"description", "With aggregate: only before this time"}}}}},
           {"required", {"log_file"}},
           {"additionalProperties", false}};
 }
@@ -48,7 +55,11 @@ json run(const json& a) {
   const std::string log = a["log_file"].get<std::string>();
   // A broken chain is a finding, not a failure of the tool: it comes back with valid false.
   if (!a.value("aggregate", false)) return verify_result_json(audit::verify_log_file(log, options));
-  const auto [check, summary] = audit::verify_and_summarize(log, options, a.value("min_gpus", std::size_t{5}));
+  audit::SummaryOptions period;
+  period.min_gpus = a.value("min_gpus", std::size_t{5});
+  if (a.contains("from")) period.from_s = parse_time_option("from", a["from"].get<std::string>());
+  if (a.contains("to")) period.to_s = parse_time_option("to", a["to"].get<std::string>());
+  const auto [check, summary] = audit::verify_and_summarize(log, options, period);
   json out = verify_result_json(check);
   out["report"] = summary ? log_summary_json(*summary) : json(nullptr);
   return out;

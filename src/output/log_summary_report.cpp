@@ -1,14 +1,18 @@
 #include "output/log_summary_report.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+
+#include "core/time_format.hpp"
 
 namespace wt {
 namespace {
 
 using nlohmann::json;
 
-double round3(double v) { return static_cast<double>(static_cast<long long>(v * 1000.0 + 0.5)) / 1000.0; }
+// Hours and kWh to 6 decimals: a few milliseconds, a few milliwatt-hours.
+double round6(double v) { return std::round(v * 1e6) / 1e6; }
 
 std::string fixed(double v, int decimals) {
   char buf[64];
@@ -35,16 +39,19 @@ json log_summary_json(const audit::LogSummary& s) {
                        {"gpus", c.gpus},
                        {"windows", c.windows},
                        {"timed_windows", c.timed_windows},
-                       {"gpu_hours", round3(c.gpu_hours)},
-                       {"sure_gpu_hours", round3(c.sure_gpu_hours)},
-                       {"energy_kwh", round3(c.energy_kwh)},
-                       {"energy_gpu_hours", round3(c.energy_gpu_hours)}});
+                       {"gpu_hours", round6(c.gpu_hours)},
+                       {"sure_gpu_hours", round6(c.sure_gpu_hours)},
+                       {"energy_kwh", round6(c.energy_kwh)},
+                       {"energy_gpu_hours", round6(c.energy_gpu_hours)}});
   json mismatches = json::array();
   for (const audit::MismatchTotals& m : s.mismatches)
     mismatches.push_back(
         {{"declared", to_string(m.declared)}, {"observed", to_string(m.observed)}, {"alerts", m.alerts}, {"gpus", m.gpus}});
   const auto or_null = [](const std::string& t) { return t.empty() ? json(nullptr) : json(t); };
-  return {{"min_gpus", s.min_gpus},
+  const auto time_or_null = [](const std::optional<double>& t) { return t ? json(format_iso_time(*t)) : json(nullptr); };
+  return {{"min_gpus", s.options.min_gpus},
+          {"from", time_or_null(s.options.from_s)},
+          {"to", time_or_null(s.options.to_s)},
           {"gpus", s.gpus},
           {"verdicts", s.verdicts},
           {"first_window_start", or_null(s.first_window_start)},
@@ -57,8 +64,11 @@ json log_summary_json(const audit::LogSummary& s) {
 
 std::string log_summary_text(const audit::LogSummary& s) {
   std::string out = "Aggregate of " + plural(s.verdicts, "verdict", "verdicts") + " on " + plural(s.gpus, "GPU", "GPUs");
+  if (s.options.from_s || s.options.to_s)
+    out += ", in the period " + (s.options.from_s ? format_iso_time(*s.options.from_s) : std::string("(start)")) +
+           " .. " + (s.options.to_s ? format_iso_time(*s.options.to_s) : std::string("(end)"));
   if (!s.first_window_start.empty()) out += ", telemetry " + s.first_window_start + " .. " + s.last_window_end;
-  out += "\n(a figure is shown only if it covers at least " + plural(s.min_gpus, "GPU", "GPUs") +
+  out += "\n(a figure is shown only if it covers at least " + plural(s.options.min_gpus, "GPU", "GPUs") +
          "; no GPU, process or pod is named)\n\n";
   if (s.classes.empty()) {
     out += "No class was seen on enough GPUs to be shown.\n";

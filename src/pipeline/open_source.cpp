@@ -1,6 +1,5 @@
 #include "pipeline/open_source.hpp"
 
-#include <charconv>
 #include <stdexcept>
 
 #include "core/diagnostic.hpp"
@@ -57,18 +56,6 @@ std::unique_ptr<TelemetrySource> open_auto(const SourceSpec& s) {
   if (nvidia) return nvidia;
   if (amd) return amd;
   throw NoTelemetryError("no GPU telemetry from any vendor (NVIDIA: " + nvidia_why + " AMD: " + amd_why + ")");
-}
-
-// "2026-12-03T10:00:00Z" (UTC; the Z may be left out) or Unix seconds.
-double parse_time_option(const std::string& flag, const std::string& text) {
-  double unix_s = 0;
-  if (const auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), unix_s);
-      ec == std::errc{} && p == text.data() + text.size())
-    return unix_s;
-  std::string_view t = text;
-  if (t.ends_with('Z')) t.remove_suffix(1);
-  if (const auto s = parse_timestamp(t)) return *s;
-  throw std::invalid_argument(flag + " '" + text + "' is neither a UTC time like 2026-12-03T10:00:00Z nor Unix seconds");
 }
 
 std::unique_ptr<TelemetrySource> open_prometheus(const SourceSpec& s) {
