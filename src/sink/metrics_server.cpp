@@ -18,7 +18,7 @@ namespace {
 std::unique_ptr<httplib::Server> make_server(const std::shared_ptr<MetricsCredentials>& access) {
   if (!access || !access->files().tls()) return std::make_unique<httplib::Server>();
   MetricsCredentials* creds = access.get();  // outlives the server: MetricsServer holds both, the server destroyed first
-  return std::make_unique<httplib::SSLServer>([creds](SSL_CTX& ctx) {
+  auto server = std::make_unique<httplib::SSLServer>([creds](SSL_CTX& ctx) {
     // No session resumption: a resumed session skips the handshake, and with it the check of
     // the client's certificate against the CA as it is now. A scrape every few seconds can
     // afford a full handshake.
@@ -37,6 +37,8 @@ std::unique_ptr<httplib::Server> make_server(const std::shared_ptr<MetricsCreden
       SSL_CTX_set_verify(&ctx, SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT, nullptr);
     return true;
   });
+  if (!server->is_valid()) throw std::runtime_error("cannot set up TLS for the metrics endpoint (OpenSSL)");
+  return server;
 }
 
 }  // namespace
