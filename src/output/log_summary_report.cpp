@@ -70,7 +70,9 @@ std::string log_summary_text(const audit::LogSummary& s) {
   if (!s.first_window_start.empty()) out += ", telemetry " + s.first_window_start + " .. " + s.last_window_end;
   out += "\n(a figure is shown only if it covers at least " + plural(s.options.min_gpus, "GPU", "GPUs") +
          "; no GPU, process or pod is named)\n\n";
-  if (s.classes.empty()) {
+  if (s.verdicts == 0) {
+    out += "No verdicts" + std::string(s.options.from_s || s.options.to_s ? " in that period." : " in the log.") + "\n";
+  } else if (s.classes.empty()) {
     out += "No class was seen on enough GPUs to be shown.\n";
   } else {
     out += "CLASS      GPUS   WINDOWS  GPU-HOURS  CONF>=0.9  ENERGY-kWh\n";
