@@ -123,6 +123,18 @@ TEST(LogSummary, APeriodCountsOnlyWhatFallsInsideIt) {
   EXPECT_EQ(summarize_log(log, o).mismatches.size(), 1u);
 }
 
+TEST(LogSummary, ReadsPowerAfterANestedFeatureAndSurvivesAnAbsurdIndex) {
+  const std::string log =
+      R"({"gpu_index":0,"uuid":"GPU-a","workload_type":"TRAINING","confidence":1,)"
+      R"("window_start":"2026-01-01T00:00:00.000","window_end":"2026-01-01T01:00:00.000",)"
+      R"("features":{"extra":{"avg_power_watts":1},"avg_power_watts":250}})" "\n"
+      R"({"gpu_index":1e300,"workload_type":"IDLE"})" "\n";
+  const LogSummary s = summarize_log(log, at_least(1));
+  ASSERT_EQ(s.classes.size(), 2u);
+  EXPECT_NEAR(s.classes[0].energy_kwh, 0.25, 1e-9);  // the top-level feature, not the nested one
+  EXPECT_EQ(s.gpus, 2u);
+}
+
 TEST(LogSummary, SeedFormatEntriesCountAsWindowsWithoutTime) {
   const std::string log =
       R"({"timestamp": "2026-01-01T00:00:00", "gpu_index": 0, "workload_type": "TRAINING", "confidence": 1.0})" "\n"

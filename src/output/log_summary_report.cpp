@@ -75,21 +75,22 @@ std::string log_summary_text(const audit::LogSummary& s) {
   } else if (s.classes.empty()) {
     out += "No class was seen on enough GPUs to be shown.\n";
   } else {
+    // Energy over only part of a class's time is marked, since it undercounts.
+    const auto partial_energy = [](const audit::ClassTotals& c) {
+      return c.energy_gpu_hours > 0 && c.energy_gpu_hours < c.gpu_hours * 0.999;
+    };
     out += "CLASS      GPUS   WINDOWS  GPU-HOURS  CONF>=0.9  ENERGY-kWh\n";
     for (const audit::ClassTotals& c : s.classes) {
       // Seed-format entries carry no window times: their windows are counted, their time is not.
       const std::string hours = c.timed_windows > 0 ? fixed(c.gpu_hours, 2) : "-";
       const std::string sure = c.gpu_hours > 0 ? fixed(100.0 * c.sure_gpu_hours / c.gpu_hours, 0) + "%" : "-";
-      // Energy over part of the class's time is marked, since it undercounts.
       std::string energy = c.energy_gpu_hours > 0 ? fixed(c.energy_kwh, 2) : "-";
-      if (c.energy_gpu_hours > 0 && c.energy_gpu_hours < c.gpu_hours * 0.999) energy += "*";
+      if (partial_energy(c)) energy += "*";
       out += padded(std::string(to_string(c.type)), 9, false) + padded(std::to_string(c.gpus), 6, true) +
              padded(std::to_string(c.windows), 10, true) + padded(hours, 11, true) +
              padded(sure, 11, true) + padded(energy, 12, true) + "\n";
     }
-    if (std::any_of(s.classes.begin(), s.classes.end(), [](const audit::ClassTotals& c) {
-          return c.energy_gpu_hours > 0 && c.energy_gpu_hours < c.gpu_hours * 0.999;
-        }))
+    if (std::any_of(s.classes.begin(), s.classes.end(), partial_energy))
       out += "* over the part of that time whose telemetry recorded power\n";
   }
   if (s.classes_withheld > 0)

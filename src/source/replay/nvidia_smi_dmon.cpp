@@ -113,8 +113,7 @@ NvidiaSmiDmonParser::NvidiaSmiDmonParser(std::string origin, Report report, std:
   if (!is_names_line(names))
     throw std::invalid_argument("--columns for nvidia-smi dmon output must name its gpu column (e.g. "
                                 "Date,Time,gpu,pwr,gtemp,mtemp,sm,mem,enc,dec,mclk,pclk for -s puc -o DT)");
-  set_columns(names, origin_ + " (--columns)");
-  header_ = "--columns";  // a header line in the file still replaces them
+  set_columns(names, origin_ + " (--columns)");  // a header line in the file still replaces them
 }
 
 void NvidiaSmiDmonParser::bad(std::size_t line_no, std::string message) {
