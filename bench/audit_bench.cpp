@@ -80,4 +80,19 @@ void BM_SummarizeLog(benchmark::State& state) {
 }
 BENCHMARK(BM_SummarizeLog)->Unit(benchmark::kMillisecond);
 
+// The same with `--by day`: the log's 174 days, each window also added to its day's tally.
+void BM_SummarizeLogByDay(benchmark::State& state) {
+  const std::string& text = log_text();
+  wt::audit::SummaryOptions by_day;
+  by_day.by = wt::CalendarUnit::Day;
+  for (auto _ : state) {
+    const wt::audit::LogSummary s = wt::audit::summarize_log(text, by_day);
+    if (s.verdicts != static_cast<std::size_t>(kEntries) || s.periods.size() < 100)
+      state.SkipWithError("not every verdict or day was read");
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()) * kEntries);
+}
+BENCHMARK(BM_SummarizeLogByDay)->Unit(benchmark::kMillisecond);
+
 }  // namespace

@@ -112,6 +112,9 @@ int main(int argc, char** argv) {
     std::printf("  report, 1 M entries             %5.2f s (verify-log, then the summary: %.2f s more, %.2fx verify-log)\n",
                 1e6 / i["BM_VerifyLog"] + 1e6 / i["BM_SummarizeLog"], 1e6 / i["BM_SummarizeLog"],
                 i["BM_VerifyLog"] / i["BM_SummarizeLog"]);
+  if (i.count("BM_SummarizeLogByDay") && i.count("BM_SummarizeLog"))
+    std::printf("  report --by day, 1 M entries    summary %5.2f s, %.2fx the summary without --by\n",
+                1e6 / i["BM_SummarizeLogByDay"], i["BM_SummarizeLog"] / i["BM_SummarizeLogByDay"]);
   std::printf("%s", big.c_str());
   return 0;
 }

@@ -325,6 +325,18 @@ expect report-period-hours 'jq -e "(.report.classes[0].gpu_hours * 3600 | round)
 check report-period-backwards 2 "$wt" report "$tmp/watched.jsonl" --from 2026-01-02 --to 2026-01-01
 check report-period-unreadable 2 "$wt" report "$tmp/watched.jsonl" --from yesterday
 expect report-period-unreadable-says-why 'grep -q "\-\-from .yesterday. is neither a time" "$tmp/err"'
+# --by: the same log recorded across midnight, cut into days; the window over midnight is split.
+"$wt" record --backend sim --scenario training/pretrain --duration 120 --out "$tmp/night.csv" >/dev/null
+sed -e 's#2026/01/01 00:00:#2026/01/01 23:59:#' -e 's#2026/01/01 00:01:#2026/01/02 00:00:#' \
+  -e 's#2026/01/01 00:02:#2026/01/02 00:01:#' "$tmp/night.csv" >"$tmp/night2.csv"
+check report-by-watch 0 "$wt" watch --replay "$tmp/night2.csv" --log "$tmp/night.jsonl" --plain
+check report-by-day 0 "$wt" report "$tmp/night.jsonl" --min-gpus 1 --by day
+expect report-by-day-text 'grep -q "^By day (UTC" "$tmp/out" && grep -q "^2026-01-01: 4 verdicts on 1 GPU" "$tmp/out" && grep -q "^2026-01-02: 5 verdicts on 1 GPU" "$tmp/out"'
+check report-by-day-json 0 "$wt" report "$tmp/night.jsonl" --min-gpus 1 --by day --json
+expect report-by-day-split 'jq -e "(.report.periods | map(.classes[0].gpu_hours) | add * 3600 | round) == (.report.classes[0].gpu_hours * 3600 | round) and .report.by == \"day\" and .report.periods[1].start == \"2026-01-02T00:00:00.000\"" "$tmp/out" >/dev/null'
+check report-by-week-floor 0 "$wt" report "$tmp/night.jsonl" --by week --json
+expect report-by-week-withheld 'jq -e ".report.periods | length == 1 and .[0].period == \"2025-12-29\" and .[0].classes == [] and .[0].classes_withheld == 1" "$tmp/out" >/dev/null'
+check report-by-year 2 "$wt" report "$tmp/night.jsonl" --by year
 # Live AMD through the fake ROCm SMI library; --backend auto with one vendor, both, or none.
 if [ -f "$fx/rocm/mi250x_rocm5.txt" ]; then
   amd5="$fx/rocm/mi250x_rocm5.txt"

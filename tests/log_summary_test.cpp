@@ -5,10 +5,15 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <cstdio>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "audit/audit_log.hpp"
+#include "core/diagnostic.hpp"
 #include "core/time_format.hpp"
 
 namespace wt::audit {
@@ -149,6 +154,101 @@ TEST(LogSummary, SeedFormatEntriesCountAsWindowsWithoutTime) {
   EXPECT_EQ(s.classes[0].timed_windows, 0u);
   EXPECT_EQ(s.classes[0].gpu_hours, 0);
   EXPECT_EQ(s.classes[1].type, WorkloadType::Unknown);  // a class this build does not know
+}
+
+TEST(LogSummary, ByDaySplitsWindowsAcrossMidnightAndFloorsEachDay) {
+  // Two GPUs train across midnight (23:59:40 .. 00:00:20, 200 W); three more serve on day two
+  // only; an alert is raised on each day.
+  const auto entry = [](const std::string& uuid, const std::string& type, const char* start, const char* end) {
+    return json{{"uuid", uuid},          {"gpu_index", 0}, {"workload_type", type}, {"confidence", 1},
+                {"window_start", start}, {"window_end", end}, {"features", {{"avg_power_watts", 200}}}}
+               .dump() +
+           "\n";
+  };
+  const auto alert = [](const std::string& uuid, const char* at) {
+    return json{{"type", "mismatch"}, {"state", "raised"}, {"uuid", uuid}, {"declared", "INFERENCE"},
+                {"observed", "TRAINING"}, {"at", at}}
+               .dump() +
+           "\n";
+  };
+  std::string log;
+  for (const char* g : {"GPU-a", "GPU-b"}) {
+    log += entry(g, "TRAINING", "2026-01-01T23:59:40.000", "2026-01-02T00:00:10.000");
+    log += entry(g, "TRAINING", "2026-01-01T23:59:50.000", "2026-01-02T00:00:20.000");  // overlaps the first
+  }
+  for (const char* g : {"GPU-c", "GPU-d", "GPU-e"}) log += entry(g, "INFERENCE", "2026-01-02T08:00:00.000", "2026-01-02T08:00:30.000");
+  log += alert("GPU-a", "2026-01-01T23:59:55.000");
+  log += alert("GPU-b", "2026-01-02T00:00:15.000");
+  log += R"({"timestamp": "2026-01-01T00:00:00", "gpu_index": 3, "workload_type": "IDLE"})" "\n";  // seed format: no day
+
+  SummaryOptions o = at_least(1);
+  o.by = CalendarUnit::Day;
+  const LogSummary s = summarize_log(log, o);
+  ASSERT_EQ(s.classes.size(), 3u);  // the whole log as without --by, seed entry included
+  EXPECT_NEAR(s.classes[0].gpu_hours * 3600, 2 * 40, 1e-6);
+  ASSERT_EQ(s.periods.size(), 2u);
+  const PeriodAggregate& day1 = s.periods[0];
+  const PeriodAggregate& day2 = s.periods[1];
+  EXPECT_EQ(format_iso_time(day1.start_s), "2026-01-01T00:00:00.000");
+  EXPECT_EQ(format_iso_time(day1.end_s), "2026-01-02T00:00:00.000");
+  EXPECT_EQ(day1.verdicts, 4u);  // both windows of both GPUs reach into each day
+  EXPECT_EQ(day2.verdicts, 7u);
+  EXPECT_EQ(day1.gpus, 2u);
+  EXPECT_EQ(day2.gpus, 5u);
+  ASSERT_EQ(day1.classes.size(), 1u);
+  EXPECT_NEAR(day1.classes[0].gpu_hours * 3600, 2 * 20, 1e-6);  // 23:59:40 .. 24:00, once per GPU
+  EXPECT_NEAR(day1.classes[0].energy_kwh * 3.6e6, 200 * 40, 1e-3);
+  ASSERT_EQ(day2.classes.size(), 2u);
+  EXPECT_NEAR(day2.classes[0].gpu_hours * 3600, 2 * 20, 1e-6);  // 00:00 .. 00:00:20
+  EXPECT_NEAR(day2.classes[1].gpu_hours * 3600, 3 * 30, 1e-6);
+  ASSERT_EQ(day1.mismatches.size(), 1u);
+  ASSERT_EQ(day2.mismatches.size(), 1u);
+  EXPECT_EQ(s.mismatches[0].alerts, 2u);
+
+  // With a floor of 3 GPUs: day 1 (two GPUs) shows nothing, day 2 only the serving GPUs.
+  o.min_gpus = 3;
+  const LogSummary floored = summarize_log(log, o);
+  EXPECT_TRUE(floored.periods[0].classes.empty());
+  EXPECT_EQ(floored.periods[0].classes_withheld, 1u);
+  EXPECT_EQ(floored.periods[0].mismatch_kinds_withheld, 1u);
+  ASSERT_EQ(floored.periods[1].classes.size(), 1u);
+  EXPECT_EQ(floored.periods[1].classes[0].type, WorkloadType::Inference);
+}
+
+TEST(LogSummary, RefusesMoreThanTheMostPeriods) {
+  const std::string log = json{{"uuid", "GPU-a"}, {"workload_type", "TRAINING"}, {"window_start", "1970-01-01T00:00:00"},
+                               {"window_end", "9999-12-31T00:00:00"}}
+                              .dump() +
+                          "\n";
+  SummaryOptions o = at_least(1);
+  o.by = CalendarUnit::Day;
+  EXPECT_THROW(summarize_log(log, o), InputError);
+  o.by = CalendarUnit::Month;  // about 96 000 months: still too many
+  EXPECT_THROW(summarize_log(log, o), InputError);
+  o.from_s = *parse_timestamp("2026-01-01T00:00:00");
+  o.to_s = *parse_timestamp("2027-01-01T00:00:00");
+  EXPECT_EQ(summarize_log(log, o).periods.size(), 12u);  // a period asked for bounds it
+}
+
+TEST(LogSummary, TooManyPeriodsNamesTheLogFile) {
+  const std::string path =
+      (std::filesystem::temp_directory_path() / ("wt_summary_test_" + std::to_string(::getpid()) + ".jsonl")).string();
+  std::filesystem::remove(path);
+  {
+    AuditLog log(path, {});
+    log.append({{"uuid", "GPU-a"}, {"workload_type", "TRAINING"}, {"window_start", "1970-01-01T00:00:00"},
+                {"window_end", "9999-12-31T00:00:00"}});
+    log.close();
+  }
+  SummaryOptions o = at_least(1);
+  o.by = CalendarUnit::Day;
+  try {
+    verify_and_summarize(path, {}, o);
+    ADD_FAILURE() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind(path + ": the report would have more than 10000 days", 0), 0u) << e.what();
+  }
+  std::filesystem::remove(path);
 }
 
 }  // namespace

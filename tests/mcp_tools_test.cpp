@@ -236,6 +236,15 @@ TEST(McpToolsAuditLog, WritesOnlyTheConfiguredLogAndTheLogVerifies) {
   EXPECT_EQ(all["report"]["classes"][0]["class"], "TRAINING");
   EXPECT_EQ(all["report"]["classes"][0]["windows"], 2);
   EXPECT_EQ(all["report"]["gpus"], 1);
+  EXPECT_FALSE(all["report"].contains("periods"));
+  const json by_month = call(tools, "verify_audit_log",
+                             {{"log_file", config->audit_log}, {"aggregate", true}, {"min_gpus", 1}, {"by", "month"}});
+  const json& periods = by_month["structuredContent"]["report"]["periods"];
+  ASSERT_EQ(periods.size(), 1u);  // both windows in one month
+  EXPECT_EQ(periods[0]["classes"][0]["windows"], 2);
+  EXPECT_EQ(periods[0]["start"].get<std::string>().substr(8), "01T00:00:00.000");
+  EXPECT_THROW(tools.call("verify_audit_log", {{"log_file", config->audit_log}, {"aggregate", true}, {"by", "year"}}),
+               RpcError);
   EXPECT_THROW(tools.call("verify_audit_log", {{"log_file", config->audit_log}, {"min_gpus", 0}}), RpcError);
 
   // Edited: the chain breaks at that line, reported as a finding, not a tool failure.

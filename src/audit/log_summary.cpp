@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "audit/mapped_file.hpp"
+#include "core/diagnostic.hpp"
 #include "core/time_format.hpp"
 
 namespace wt::audit {
@@ -122,6 +123,102 @@ struct MismatchTally {
   std::set<std::string> gpus;
 };
 
+// Everything counted over one stretch of time (the whole report, or one calendar period),
+// before the GPU floor decides what is published.
+struct Tally {
+  std::size_t verdicts = 0;
+  std::array<ClassTally, kWorkloadTypeCount> by_class;
+  std::map<std::pair<WorkloadType, WorkloadType>, MismatchTally> by_mismatch;
+
+  // One verdict window, of which `hours` are counted here (nullopt: the entry has no times).
+  void add_window(WorkloadType type, const std::string& gpu, std::optional<double> hours, const EntryFields& e) {
+    ++verdicts;
+    ClassTally& c = by_class[static_cast<std::size_t>(type)];
+    ++c.totals.windows;
+    c.gpus.insert(gpu);
+    if (!hours) return;
+    ++c.totals.timed_windows;
+    c.totals.gpu_hours += *hours;
+    if (e.confidence.value_or(0) >= kSureConfidence) c.totals.sure_gpu_hours += *hours;
+    if (e.watts && std::isfinite(*e.watts) && *e.watts >= 0) {
+      c.totals.energy_kwh += *e.watts * *hours / 1000.0;
+      c.totals.energy_gpu_hours += *hours;
+    }
+  }
+
+  void add_alert(const EntryFields& e, const std::string& gpu) {
+    MismatchTally& m = by_mismatch[{class_of(e.declared), class_of(e.observed)}];
+    ++m.alerts;
+    m.gpus.insert(gpu);
+  }
+
+  void publish(std::size_t min_gpus, Aggregate& out) const {
+    out.verdicts = verdicts;
+    std::set<std::string> all_gpus;
+    for (std::size_t k = 0; k < kWorkloadTypeCount; ++k) {
+      const ClassTally& c = by_class[k];
+      all_gpus.insert(c.gpus.begin(), c.gpus.end());
+      if (c.totals.windows == 0) continue;
+      if (c.gpus.size() < min_gpus) {
+        ++out.classes_withheld;
+        continue;
+      }
+      ClassTotals t = c.totals;
+      t.type = static_cast<WorkloadType>(k);
+      t.gpus = c.gpus.size();
+      out.classes.push_back(t);
+    }
+    out.gpus = all_gpus.size();
+    for (const auto& [kinds, m] : by_mismatch) {
+      if (m.gpus.size() < min_gpus) {
+        ++out.mismatch_kinds_withheld;
+        continue;
+      }
+      out.mismatches.push_back({kinds.first, kinds.second, m.alerts, m.gpus.size()});
+    }
+  }
+};
+
+// The calendar periods of a report cut by `by`, made as entries reach them.
+class PeriodTallies {
+ public:
+  explicit PeriodTallies(CalendarUnit unit) : unit_(unit) {}
+
+  Tally& at(double period_start_s) {
+    auto [it, added] = tallies_.try_emplace(period_start_s);
+    if (added && tallies_.size() > kMaxReportPeriods)
+      throw InputError("the report would have more than " + std::to_string(kMaxReportPeriods) + " " +
+                       to_string(unit_) + "s: narrow the period (from, to) or cut it by a longer unit");
+    return it->second;
+  }
+
+  // Splits the window [start, stop) over the periods it touches; of each piece only what lies
+  // after `covered_from` (the end of the GPU's time counted before) adds hours.
+  void add_window(WorkloadType type, const std::string& gpu, double start, double stop, double covered_from,
+                  const EntryFields& e) {
+    for (double p = period_start(start, unit_);;) {
+      const double next = next_period_start(p, unit_);
+      const double piece_start = std::max(start, p), piece_stop = std::min(stop, next);
+      at(p).add_window(type, gpu, std::max(0.0, piece_stop - std::max(piece_start, covered_from)) / 3600.0, e);
+      if (stop <= next) break;
+      p = next;
+    }
+  }
+
+  void publish(std::size_t min_gpus, std::vector<PeriodAggregate>& out) const {
+    for (const auto& [start, tally] : tallies_) {
+      PeriodAggregate& p = out.emplace_back();
+      p.start_s = start;
+      p.end_s = next_period_start(start, unit_);
+      tally.publish(min_gpus, p);
+    }
+  }
+
+ private:
+  CalendarUnit unit_;
+  std::map<double, Tally> tallies_;
+};
+
 }  // namespace
 
 LogSummary summarize_log(std::string_view text, const SummaryOptions& options) {
@@ -129,13 +226,12 @@ LogSummary summarize_log(std::string_view text, const SummaryOptions& options) {
   s.options = options;
   const double period_from = options.from_s.value_or(-INFINITY), period_to = options.to_s.value_or(INFINITY);
   const bool period = options.from_s || options.to_s;
-  auto in_period = [&](const std::string& time) {
-    if (!period) return true;
-    const auto t = parse_timestamp(time);
-    return t && *t >= period_from && *t < period_to;
+  auto in_period = [&](const std::optional<double>& t) {
+    return t ? *t >= period_from && *t < period_to : !period;
   };
-  std::array<ClassTally, kWorkloadTypeCount> by_class;
-  std::map<std::pair<WorkloadType, WorkloadType>, MismatchTally> by_mismatch;
+  Tally whole;
+  std::optional<PeriodTallies> periods;
+  if (options.by) periods.emplace(*options.by);
   std::map<std::string, double> covered_until;  // per GPU: the end of the telemetry time counted so far
   std::optional<double> first_start, last_end;
 
@@ -148,60 +244,36 @@ LogSummary summarize_log(std::string_view text, const SummaryOptions& options) {
     if (!e) continue;
     if (e->type == "mismatch") {
       ++s.mismatch_events;
-      if (e->state != "raised" || !in_period(e->at)) continue;
-      MismatchTally& m = by_mismatch[{class_of(e->declared), class_of(e->observed)}];
-      ++m.alerts;
-      m.gpus.insert(gpu_key(*e));
+      const auto at = parse_timestamp(e->at);
+      if (e->state != "raised" || !in_period(at)) continue;
+      whole.add_alert(*e, gpu_key(*e));
+      if (periods && at) periods->at(period_start(*at, *options.by)).add_alert(*e, gpu_key(*e));
       continue;
     }
     if (!e->type.empty() || !e->has_workload_type) continue;  // checkpoints, and anything newer
 
     const std::string gpu = gpu_key(*e);
+    const WorkloadType type = class_of(e->workload_type);
     const auto start = parse_timestamp(e->window_start);
     const auto stop = parse_timestamp(e->window_end);
     const bool timed = start && stop && *stop >= *start;
     if (period && (!timed || *stop <= period_from || *start >= period_to)) continue;
-    ++s.verdicts;
-    ClassTally& c = by_class[static_cast<std::size_t>(class_of(e->workload_type))];
-    ++c.totals.windows;
-    c.gpus.insert(gpu);
-    if (!timed) continue;
-    ++c.totals.timed_windows;
+    if (!timed) {
+      whole.add_window(type, gpu, std::nullopt, *e);
+      continue;
+    }
     const double clipped_start = std::max(*start, period_from), clipped_stop = std::min(*stop, period_to);
     first_start = std::min(first_start.value_or(clipped_start), clipped_start);
     last_end = std::max(last_end.value_or(clipped_stop), clipped_stop);
     const auto until = covered_until.try_emplace(gpu, *start).first;
-    const double hours = std::max(0.0, clipped_stop - std::max(clipped_start, until->second)) / 3600.0;
+    const double covered_from = until->second;
+    whole.add_window(type, gpu, std::max(0.0, clipped_stop - std::max(clipped_start, covered_from)) / 3600.0, *e);
+    if (periods) periods->add_window(type, gpu, clipped_start, clipped_stop, covered_from, *e);
     until->second = std::max(until->second, *stop);
-    c.totals.gpu_hours += hours;
-    if (e->confidence.value_or(0) >= kSureConfidence) c.totals.sure_gpu_hours += hours;
-    if (e->watts && std::isfinite(*e->watts) && *e->watts >= 0) {
-      c.totals.energy_kwh += *e->watts * hours / 1000.0;
-      c.totals.energy_gpu_hours += hours;
-    }
   }
 
-  std::set<std::string> all_gpus;
-  for (std::size_t k = 0; k < kWorkloadTypeCount; ++k) {
-    ClassTally& c = by_class[k];
-    all_gpus.insert(c.gpus.begin(), c.gpus.end());
-    if (c.totals.windows == 0) continue;
-    if (c.gpus.size() < options.min_gpus) {
-      ++s.classes_withheld;
-      continue;
-    }
-    c.totals.type = static_cast<WorkloadType>(k);
-    c.totals.gpus = c.gpus.size();
-    s.classes.push_back(c.totals);
-  }
-  s.gpus = all_gpus.size();
-  for (const auto& [kinds, m] : by_mismatch) {
-    if (m.gpus.size() < options.min_gpus) {
-      ++s.mismatch_kinds_withheld;
-      continue;
-    }
-    s.mismatches.push_back({kinds.first, kinds.second, m.alerts, m.gpus.size()});
-  }
+  whole.publish(options.min_gpus, s);
+  if (periods) periods->publish(options.min_gpus, s.periods);
   if (first_start) {
     s.first_window_start = format_iso_time(*first_start);
     s.last_window_end = format_iso_time(*last_end);
@@ -212,7 +284,12 @@ LogSummary summarize_log(std::string_view text, const SummaryOptions& options) {
 VerifiedSummary verify_and_summarize(const std::string& path, const VerifyOptions& verify, const SummaryOptions& summary) {
   const MappedFile log(path);
   VerifiedSummary out{verify_log_text(log.text(), verify), std::nullopt};
-  if (out.check.valid()) out.summary = summarize_log(log.text(), summary);
+  if (!out.check.valid()) return out;
+  try {
+    out.summary = summarize_log(log.text(), summary);
+  } catch (const InputError& e) {
+    throw InputError(path + ": " + e.what());
+  }
   return out;
 }
 

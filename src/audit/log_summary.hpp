@@ -2,7 +2,7 @@
 // GPU-hours, their confidence and energy per observed class, and mismatch alerts, over the log's
 // whole period or a period asked for. A figure is published only when at least `min_gpus`
 // distinct GPUs contribute to it; no GPU, process, pod or container is named, and no time finer
-// than the period is given.
+// than the period is given (with `by`, than a day, week or month).
 // Read from a log that verify_log_text found valid (a broken log is not summarized).
 #pragma once
 
@@ -14,6 +14,7 @@
 
 #include "audit/log_verifier.hpp"
 #include "classify/verdict.hpp"
+#include "core/calendar_period.hpp"
 
 namespace wt::audit {
 
@@ -45,18 +46,36 @@ struct SummaryOptions {
   // when raised inside it. Entries without window times (seed format) cannot be placed in a
   // period and are left out when one is given.
   std::optional<double> from_s, to_s;
+  // Also cut the figures into calendar periods (UTC on the telemetry's clock), each under the
+  // same GPU floor. Seed-format entries have no time and are in the whole-log figures only.
+  std::optional<CalendarUnit> by;
 };
 
-struct LogSummary {
-  SummaryOptions options;
-  std::size_t verdicts = 0, mismatch_events = 0;
-  std::size_t gpus = 0;  // distinct GPUs with a verdict
-  std::string first_window_start, last_window_end;  // the period, on the telemetry's clock; "" for seed-format logs
-  std::vector<ClassTotals> classes;                  // published, in class order
-  std::size_t classes_withheld = 0;                  // seen on fewer than options.min_gpus GPUs
-  std::vector<MismatchTotals> mismatches;            // published, by declared then observed class
+// The published figures of one stretch of time.
+struct Aggregate {
+  std::size_t verdicts = 0;
+  std::size_t gpus = 0;                    // distinct GPUs with a verdict
+  std::vector<ClassTotals> classes;        // published, in class order
+  std::size_t classes_withheld = 0;        // seen on fewer than options.min_gpus GPUs
+  std::vector<MismatchTotals> mismatches;  // published, by declared then observed class
   std::size_t mismatch_kinds_withheld = 0;
 };
+
+// One calendar period of `by`; a window across its edges counts in both periods, its time split.
+struct PeriodAggregate : Aggregate {
+  double start_s = 0, end_s = 0;
+};
+
+struct LogSummary : Aggregate {
+  SummaryOptions options;
+  std::size_t mismatch_events = 0;
+  std::string first_window_start, last_window_end;  // the period, on the telemetry's clock; "" for seed-format logs
+  std::vector<PeriodAggregate> periods;              // with options.by: those with a verdict or alert, in order
+};
+
+// A report cut finer than this many periods is refused (InputError): a crafted window from
+// 1970 to 9999 would otherwise make millions of days.
+inline constexpr std::size_t kMaxReportPeriods = 10000;
 
 // `text`: a whole log that verified. Entries it cannot use (checkpoints, unknown types) are
 // skipped; a verdict without a known class counts as UNKNOWN.

@@ -9,6 +9,7 @@
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/run_guarded.hpp"
+#include "core/calendar_period.hpp"
 #include "core/time_format.hpp"
 #include "output/audit_report.hpp"
 #include "output/log_summary_report.hpp"
@@ -20,7 +21,7 @@ struct ReportOptions {
   std::string file = "workloadtruth.log.jsonl";
   std::string pubkey;
   std::size_t min_gpus = 5;
-  std::string from, to;
+  std::string from, to, by;
   bool json = false;
 };
 
@@ -34,6 +35,7 @@ int run_report(const ReportOptions& o) {
   if (!o.from.empty()) so.from_s = parse_time_option("--from", o.from);
   if (!o.to.empty()) so.to_s = parse_time_option("--to", o.to);
   if (so.from_s && so.to_s && *so.from_s >= *so.to_s) throw std::invalid_argument("--from must come before --to");
+  if (!o.by.empty()) so.by = parse_calendar_unit(o.by);
   const auto [check, summary] = audit::verify_and_summarize(o.file, vo, so);
   if (o.json) {
     nlohmann::json out = {{"log", o.file}, {"verification", verify_result_json(check)}, {"report", nullptr}};
@@ -65,6 +67,10 @@ Command add_report_command(CLI::App& app) {
                   "Only the telemetry from this time on (the log's clock: 2026-12-01T00:00:00, a date, or Unix "
                   "seconds), e.g. for a monthly report");
   sub->add_option("--to", o->to, "Only the telemetry before this time (as --from)");
+  sub->add_option("--by", o->by,
+                  "Also cut the figures into calendar periods (UTC on the log's clock; weeks from Monday), each "
+                  "under the same --min-gpus floor")
+      ->check(CLI::IsMember({"day", "week", "month"}));
   sub->add_flag("--json", o->json, "Print {log, verification, report}; report is null when the log does not verify");
   return {sub, [o] { return run_guarded(o->json, [o] { return run_report(*o); }); }};
 }

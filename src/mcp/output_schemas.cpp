@@ -105,6 +105,18 @@ json verify_result_schema() {
   const json alerts = object({{"declared", workload_type()}, {"observed", workload_type()}, {"alerts", kInteger},
                               {"gpus", kInteger}},
                              {"declared", "observed", "alerts", "gpus"});
+  const json classes = {{"type", "array"}, {"items", hours}};
+  const json mismatch_alerts = {{"type", "array"}, {"items", alerts}};
+  const json period = object({{"period", kString},
+                              {"start", kString},
+                              {"end", kString},
+                              {"gpus", kInteger},
+                              {"verdicts", kInteger},
+                              {"classes", classes},
+                              {"classes_withheld", kInteger},
+                              {"mismatch_alerts", mismatch_alerts},
+                              {"mismatch_kinds_withheld", kInteger}},
+                             {"period", "start", "end", "gpus", "verdicts", "classes", "mismatch_alerts"});
   json report = object({{"min_gpus", kInteger},
                         {"from", kNullableString},
                         {"to", kNullableString},
@@ -112,10 +124,12 @@ json verify_result_schema() {
                         {"verdicts", kInteger},
                         {"first_window_start", kNullableString},
                         {"last_window_end", kNullableString},
-                        {"classes", {{"type", "array"}, {"items", hours}}},
+                        {"classes", classes},
                         {"classes_withheld", kInteger},
-                        {"mismatch_alerts", {{"type", "array"}, {"items", alerts}}},
-                        {"mismatch_kinds_withheld", kInteger}},
+                        {"mismatch_alerts", mismatch_alerts},
+                        {"mismatch_kinds_withheld", kInteger},
+                        {"by", {{"type", "string"}, {"enum", {"day", "week", "month"}}}},  // with by only
+                        {"periods", {{"type", "array"}, {"items", period}}}},
                        {"min_gpus", "gpus", "verdicts", "classes", "mismatch_alerts"});
   report["type"] = json::array({"object", "null"});  // null: the log did not verify
   // `report` only with aggregate.

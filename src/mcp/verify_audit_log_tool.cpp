@@ -5,6 +5,7 @@
 
 #include "audit/log_summary.hpp"
 #include "audit/log_verifier.hpp"
+#include "core/calendar_period.hpp"
 #include "core/time_format.hpp"
 #include "mcp/output_schemas.hpp"
 #include "mcp/tools.hpp"
@@ -42,7 +43,12 @@ json input_schema() {
               {"minLength", 1},
               {"description", "With aggregate: only the telemetry from this time on (2026-12-01T00:00:00, a date, or "
                               "Unix seconds; the log's clock)"}}},
-            {"to", {{"type", "string"}, {"minLength", 1}, {"description", "With aggregate: only before this time"}}}}},
+            {"to", {{"type", "string"}, {"minLength", 1}, {"description", "With aggregate: only before this time"}}},
+            {"by",
+             {{"type", "string"},
+              {"enum", {"day", "week", "month"}},
+              {"description", "With aggregate: also cut the figures into calendar periods (UTC on the log's clock, "
+                              "weeks from Monday), each under the same min_gpus floor"}}}}},
           {"required", {"log_file"}},
           {"additionalProperties", false}};
 }
@@ -59,6 +65,7 @@ json run(const json& a) {
   period.min_gpus = a.value("min_gpus", std::size_t{5});
   if (a.contains("from")) period.from_s = parse_time_option("from", a["from"].get<std::string>());
   if (a.contains("to")) period.to_s = parse_time_option("to", a["to"].get<std::string>());
+  if (a.contains("by")) period.by = parse_calendar_unit(a["by"].get<std::string>());
   const auto [check, summary] = audit::verify_and_summarize(log, options, period);
   json out = verify_result_json(check);
   out["report"] = summary ? log_summary_json(*summary) : json(nullptr);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "core/calendar_period.hpp"
 #include "core/time_format.hpp"
 
 namespace wt {
@@ -30,36 +31,108 @@ std::string plural(std::size_t n, const std::string& one, const std::string& man
   return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
+json classes_json(const std::vector<audit::ClassTotals>& classes) {
+  json out = json::array();
+  for (const audit::ClassTotals& c : classes)
+    out.push_back({{"class", to_string(c.type)},
+                   {"gpus", c.gpus},
+                   {"windows", c.windows},
+                   {"timed_windows", c.timed_windows},
+                   {"gpu_hours", round6(c.gpu_hours)},
+                   {"sure_gpu_hours", round6(c.sure_gpu_hours)},
+                   {"energy_kwh", round6(c.energy_kwh)},
+                   {"energy_gpu_hours", round6(c.energy_gpu_hours)}});
+  return out;
+}
+
+json mismatches_json(const std::vector<audit::MismatchTotals>& mismatches) {
+  json out = json::array();
+  for (const audit::MismatchTotals& m : mismatches)
+    out.push_back(
+        {{"declared", to_string(m.declared)}, {"observed", to_string(m.observed)}, {"alerts", m.alerts}, {"gpus", m.gpus}});
+  return out;
+}
+
+// Energy over only part of a class's time is marked, since it undercounts.
+bool partial_energy(const audit::ClassTotals& c) { return c.energy_gpu_hours > 0 && c.energy_gpu_hours < c.gpu_hours * 0.999; }
+bool any_partial_energy(const std::vector<audit::ClassTotals>& classes) {
+  return std::any_of(classes.begin(), classes.end(), partial_energy);
+}
+const char* const kPartialEnergyNote = "* over the part of that time whose telemetry recorded power\n";
+
+std::string class_rows(const std::vector<audit::ClassTotals>& classes, const std::string& indent) {
+  std::string out;
+  for (const audit::ClassTotals& c : classes) {
+    // Seed-format entries carry no window times: their windows are counted, their time is not.
+    const std::string hours = c.timed_windows > 0 ? fixed(c.gpu_hours, 2) : "-";
+    const std::string sure = c.gpu_hours > 0 ? fixed(100.0 * c.sure_gpu_hours / c.gpu_hours, 0) + "%" : "-";
+    std::string energy = c.energy_gpu_hours > 0 ? fixed(c.energy_kwh, 2) : "-";
+    if (partial_energy(c)) energy += "*";
+    out += indent + padded(std::string(to_string(c.type)), 9, false) + padded(std::to_string(c.gpus), 6, true) +
+           padded(std::to_string(c.windows), 10, true) + padded(hours, 11, true) + padded(sure, 11, true) +
+           padded(energy, 12, true) + "\n";
+  }
+  return out;
+}
+
+std::string mismatch_rows(const audit::Aggregate& a, const std::string& indent) {
+  std::string out;
+  for (const audit::MismatchTotals& m : a.mismatches)
+    out += indent + padded(std::string(to_string(m.declared)) + " -> " + std::string(to_string(m.observed)), 24, false) +
+           plural(m.alerts, "alert", "alerts") + " on " + plural(m.gpus, "GPU", "GPUs") + "\n";
+  if (a.mismatch_kinds_withheld > 0)
+    out += indent + plural(a.mismatch_kinds_withheld, "kind", "kinds") + " raised on fewer GPUs withheld.\n";
+  return out;
+}
+
+const char* const kClassHeader = "CLASS      GPUS   WINDOWS  GPU-HOURS  CONF>=0.9  ENERGY-kWh\n";
+
+// One calendar period: its classes under the header's columns, its withheld parts, its alerts.
+std::string period_text(const audit::PeriodAggregate& p, CalendarUnit unit) {
+  std::string out = period_label(p.start_s, unit) + ": " + plural(p.verdicts, "verdict", "verdicts") + " on " +
+                    plural(p.gpus, "GPU", "GPUs") + "\n";
+  out += class_rows(p.classes, "  ");
+  if (p.verdicts > 0 && p.classes.empty()) out += "  no class on enough GPUs to be shown\n";
+  if (p.classes_withheld > 0) out += "  " + plural(p.classes_withheld, "class", "classes") + " seen on fewer GPUs withheld\n";
+  if (!p.mismatches.empty() || p.mismatch_kinds_withheld > 0) {
+    out += "  mismatch alerts raised:\n";
+    out += mismatch_rows(p, "    ");
+  }
+  return out;
+}
+
 }  // namespace
 
 json log_summary_json(const audit::LogSummary& s) {
-  json classes = json::array();
-  for (const audit::ClassTotals& c : s.classes)
-    classes.push_back({{"class", to_string(c.type)},
-                       {"gpus", c.gpus},
-                       {"windows", c.windows},
-                       {"timed_windows", c.timed_windows},
-                       {"gpu_hours", round6(c.gpu_hours)},
-                       {"sure_gpu_hours", round6(c.sure_gpu_hours)},
-                       {"energy_kwh", round6(c.energy_kwh)},
-                       {"energy_gpu_hours", round6(c.energy_gpu_hours)}});
-  json mismatches = json::array();
-  for (const audit::MismatchTotals& m : s.mismatches)
-    mismatches.push_back(
-        {{"declared", to_string(m.declared)}, {"observed", to_string(m.observed)}, {"alerts", m.alerts}, {"gpus", m.gpus}});
   const auto or_null = [](const std::string& t) { return t.empty() ? json(nullptr) : json(t); };
   const auto time_or_null = [](const std::optional<double>& t) { return t ? json(format_iso_time(*t)) : json(nullptr); };
-  return {{"min_gpus", s.options.min_gpus},
-          {"from", time_or_null(s.options.from_s)},
-          {"to", time_or_null(s.options.to_s)},
-          {"gpus", s.gpus},
-          {"verdicts", s.verdicts},
-          {"first_window_start", or_null(s.first_window_start)},
-          {"last_window_end", or_null(s.last_window_end)},
-          {"classes", classes},
-          {"classes_withheld", s.classes_withheld},
-          {"mismatch_alerts", mismatches},
-          {"mismatch_kinds_withheld", s.mismatch_kinds_withheld}};
+  json out = {{"min_gpus", s.options.min_gpus},
+              {"from", time_or_null(s.options.from_s)},
+              {"to", time_or_null(s.options.to_s)},
+              {"gpus", s.gpus},
+              {"verdicts", s.verdicts},
+              {"first_window_start", or_null(s.first_window_start)},
+              {"last_window_end", or_null(s.last_window_end)},
+              {"classes", classes_json(s.classes)},
+              {"classes_withheld", s.classes_withheld},
+              {"mismatch_alerts", mismatches_json(s.mismatches)},
+              {"mismatch_kinds_withheld", s.mismatch_kinds_withheld}};
+  if (s.options.by) {
+    json periods = json::array();
+    for (const audit::PeriodAggregate& p : s.periods)
+      periods.push_back({{"period", period_label(p.start_s, *s.options.by)},
+                         {"start", format_iso_time(p.start_s)},
+                         {"end", format_iso_time(p.end_s)},
+                         {"gpus", p.gpus},
+                         {"verdicts", p.verdicts},
+                         {"classes", classes_json(p.classes)},
+                         {"classes_withheld", p.classes_withheld},
+                         {"mismatch_alerts", mismatches_json(p.mismatches)},
+                         {"mismatch_kinds_withheld", p.mismatch_kinds_withheld}});
+    out["by"] = to_string(*s.options.by);
+    out["periods"] = std::move(periods);
+  }
+  return out;
 }
 
 std::string log_summary_text(const audit::LogSummary& s) {
@@ -75,34 +148,27 @@ std::string log_summary_text(const audit::LogSummary& s) {
   } else if (s.classes.empty()) {
     out += "No class was seen on enough GPUs to be shown.\n";
   } else {
-    // Energy over only part of a class's time is marked, since it undercounts.
-    const auto partial_energy = [](const audit::ClassTotals& c) {
-      return c.energy_gpu_hours > 0 && c.energy_gpu_hours < c.gpu_hours * 0.999;
-    };
-    out += "CLASS      GPUS   WINDOWS  GPU-HOURS  CONF>=0.9  ENERGY-kWh\n";
-    for (const audit::ClassTotals& c : s.classes) {
-      // Seed-format entries carry no window times: their windows are counted, their time is not.
-      const std::string hours = c.timed_windows > 0 ? fixed(c.gpu_hours, 2) : "-";
-      const std::string sure = c.gpu_hours > 0 ? fixed(100.0 * c.sure_gpu_hours / c.gpu_hours, 0) + "%" : "-";
-      std::string energy = c.energy_gpu_hours > 0 ? fixed(c.energy_kwh, 2) : "-";
-      if (partial_energy(c)) energy += "*";
-      out += padded(std::string(to_string(c.type)), 9, false) + padded(std::to_string(c.gpus), 6, true) +
-             padded(std::to_string(c.windows), 10, true) + padded(hours, 11, true) +
-             padded(sure, 11, true) + padded(energy, 12, true) + "\n";
-    }
-    if (std::any_of(s.classes.begin(), s.classes.end(), partial_energy))
-      out += "* over the part of that time whose telemetry recorded power\n";
+    out += kClassHeader + class_rows(s.classes, "");
+    if (any_partial_energy(s.classes)) out += kPartialEnergyNote;
   }
   if (s.classes_withheld > 0)
     out += plural(s.classes_withheld, "class", "classes") + " seen on fewer GPUs withheld.\n";
   out += "\nMismatch alerts raised (declared -> observed):";
   if (s.mismatches.empty() && s.mismatch_kinds_withheld == 0) out += " none\n";
   else out += "\n";
-  for (const audit::MismatchTotals& m : s.mismatches)
-    out += "  " + padded(std::string(to_string(m.declared)) + " -> " + std::string(to_string(m.observed)), 24, false) +
-           plural(m.alerts, "alert", "alerts") + " on " + plural(m.gpus, "GPU", "GPUs") + "\n";
-  if (s.mismatch_kinds_withheld > 0)
-    out += "  " + plural(s.mismatch_kinds_withheld, "kind", "kinds") + " raised on fewer GPUs withheld.\n";
+  out += mismatch_rows(s, "  ");
+  if (s.options.by) {
+    const std::string unit = to_string(*s.options.by);
+    out += "\nBy " + unit + " (UTC on the log's clock" +
+           std::string(*s.options.by == CalendarUnit::Week ? ", from Monday" : "") + "; the same floor; a window on two " +
+           unit + "s is split between them):\n";
+    out += std::string("  ") + kClassHeader;
+    for (const audit::PeriodAggregate& p : s.periods) out += period_text(p, *s.options.by);
+    if (s.periods.empty()) out += "  no verdict with window times\n";
+    if (std::any_of(s.periods.begin(), s.periods.end(),
+                    [](const audit::PeriodAggregate& p) { return any_partial_energy(p.classes); }))
+      out += kPartialEnergyNote;
+  }
   out += "\nGPU-hours are telemetry time covered by windows of each class; energy is mean power times that\n"
          "time, a proxy for compute. A verdict is a signal to investigate, not proof.\n";
   return out;
