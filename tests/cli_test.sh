@@ -58,6 +58,15 @@ cp "$tmp/out" "$tmp/replay-text.out"
 check replay-positional 0 "$wt" classify "$fx/csv/two_gpus.csv" --classifier rules
 expect replay-positional-same 'cmp -s "$tmp/out" "$tmp/replay-text.out"'
 check replay-positional-and-flag 2 "$wt" classify "$fx/csv/two_gpus.csv" --replay "$fx/csv/two_gpus.csv"
+# --job: GPUs the operator says run one job get one verdict from all their windows.
+check job-text 0 "$wt" classify "$fx/csv/two_gpus.csv" --classifier rules --job node=all
+expect job-text-row 'grep -Eq "^node +0-1 +TRAINING " "$tmp/out" && grep -q "its GPUs on their own: TRAINING 1, IDLE 1" "$tmp/out"'
+check job-json 1 "$wt" classify "$fx/csv/two_gpus.csv" --classifier rules --job a=0 --job b=1,7 --json
+expect job-json-shape 'jq -e "(.jobs | length == 2) and .jobs[0].job == \"a\" and .jobs[0].workload_type == \"TRAINING\" and .jobs[1].gpu_indices == [1] and .jobs[1].gpu_verdicts == {\"IDLE\": 1} and (.errors | any(.where == \"job b\" and .message == \"GPU 7 is not in the source\"))" "$tmp/out" >/dev/null'
+check job-overlap 2 "$wt" classify "$fx/csv/two_gpus.csv" --job a=0-1 --job b=1
+expect job-overlap-says 'grep -q "GPU 1 is in two jobs" "$tmp/err"'
+check job-bad-spec 2 "$wt" classify "$fx/csv/two_gpus.csv" --job train
+check job-synthetic 2 "$wt" classify --backend synthetic --job a=0
 check noheader 0 "$wt" classify --replay "$fx/csv/noheader_nounits.csv" --columns timestamp,index,utilization.gpu,power.draw --json
 check noheader-missing-columns 1 "$wt" classify --replay "$fx/csv/noheader_nounits.csv"
 expect noheader-message 'grep -q "noheader_nounits.csv:1: no header line" "$tmp/err"'

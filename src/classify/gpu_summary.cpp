@@ -79,4 +79,10 @@ Verdict summarize_windows(const std::vector<WindowVerdict>& windows, const std::
   return v;
 }
 
+Verdict summarize_job(const std::vector<const std::vector<WindowVerdict>*>& gpu_windows) {
+  std::vector<WindowVerdict> pooled;
+  for (const auto* w : gpu_windows) pooled.insert(pooled.end(), w->begin(), w->end());
+  return summarize_windows(pooled, {}, WindowFeatures{});
+}
+
 }  // namespace wt

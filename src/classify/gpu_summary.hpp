@@ -1,4 +1,5 @@
-// Turns a GPU's sequence of window verdicts into one verdict for the GPU (the job).
+// Turns a GPU's sequence of window verdicts into one verdict for the GPU (the job), and the
+// windows of several GPUs into one verdict for a job that spans them.
 #pragma once
 
 #include <vector>
@@ -36,5 +37,11 @@ inline constexpr double kTrainingJobMinConfidence = 0.8;
 // `whole` carries the features of the whole stream into the result.
 Verdict summarize_windows(const std::vector<WindowVerdict>& windows, const std::vector<Verdict>& best,
                           const WindowFeatures& whole);
+
+// One verdict for a job that spans several GPUs: every GPU's windows pooled and weighed as
+// summarize_windows weighs one GPU's, because a job's work need not show on each of its GPUs (a
+// rank that checkpoints while the others wait reads as serving on its own, a GPU the job's layout
+// leaves idle reads as IDLE). No features: a job has no one stream to describe.
+Verdict summarize_job(const std::vector<const std::vector<WindowVerdict>*>& gpu_windows);
 
 }  // namespace wt

@@ -67,7 +67,7 @@ json classify_result_json(const ClassifyResult& r) {
         {"windows", std::move(windows)},
     });
   }
-  return {
+  json out = {
       {"source", r.source},
       {"classifier", r.classifier},
       {"window_seconds", round3(r.requested_window.length_s)},
@@ -75,6 +75,23 @@ json classify_result_json(const ClassifyResult& r) {
       {"gpus", std::move(gpus)},
       {"errors", diagnostics_json(r.diagnostics)},
   };
+  if (!r.jobs.empty()) {
+    json jobs = json::array();
+    for (const JobReport& j : r.jobs) {
+      json by_class = json::object();
+      for (std::size_t k = 0; k < kWorkloadTypeCount; ++k)
+        if (j.gpu_verdicts[k] > 0) by_class[std::string(to_string(static_cast<WorkloadType>(k)))] = j.gpu_verdicts[k];
+      jobs.push_back({{"job", j.name},
+                      {"gpu_indices", j.gpu_indices},
+                      {"workload_type", to_string(j.verdict.type)},
+                      {"confidence", round4(j.verdict.confidence)},
+                      {"training_score", j.verdict.training_score ? json(round4(*j.verdict.training_score)) : json(nullptr)},
+                      {"reasons", j.verdict.reasons},
+                      {"gpu_verdicts", std::move(by_class)}});
+    }
+    out["jobs"] = std::move(jobs);
+  }
+  return out;
 }
 
 }  // namespace wt

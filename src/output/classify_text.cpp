@@ -27,6 +27,43 @@ std::string pad(std::string s, std::size_t width) {
   return s;
 }
 
+// "0-3,6": consecutive indices as ranges.
+std::string index_list(const std::vector<int>& indices) {
+  std::string out;
+  for (std::size_t i = 0; i < indices.size();) {
+    std::size_t j = i;
+    while (j + 1 < indices.size() && indices[j + 1] == indices[j] + 1) ++j;
+    if (!out.empty()) out += ',';
+    out += std::to_string(indices[i]);
+    if (j > i) out += '-' + std::to_string(indices[j]);
+    i = j + 1;
+  }
+  return out;
+}
+
+// The jobs the operator named: the pooled verdict, then how its GPUs read on their own.
+void print_jobs(std::ostream& out, const std::vector<JobReport>& jobs) {
+  std::size_t name_w = 3, gpus_w = 4;
+  for (const JobReport& j : jobs) {
+    name_w = std::max(name_w, j.name.size());
+    gpus_w = std::max(gpus_w, index_list(j.gpu_indices).size());
+  }
+  out << pad("JOB", name_w + 2) << pad("GPUS", gpus_w + 2) << pad("VERDICT", 11) << pad("CONF", 6) << "WHY\n";
+  for (const JobReport& j : jobs) {
+    char conf[16];
+    std::snprintf(conf, sizeof conf, "%.2f", j.verdict.confidence);
+    std::string alone;
+    for (std::size_t k = 0; k < kWorkloadTypeCount; ++k)
+      if (j.gpu_verdicts[k] > 0)
+        alone += (alone.empty() ? "" : ", ") + std::string(to_string(static_cast<WorkloadType>(k))) + " " +
+                 std::to_string(j.gpu_verdicts[k]);
+    out << pad(j.name, name_w + 2) << pad(index_list(j.gpu_indices), gpus_w + 2)
+        << pad(std::string(to_string(j.verdict.type)), 11) << pad(conf, 6)
+        << (j.verdict.reasons.empty() ? "" : j.verdict.reasons.front()) << '\n'
+        << pad("", name_w + 2) << "its GPUs on their own: " << alone << '\n';
+  }
+}
+
 }  // namespace
 
 std::string timeline(const std::vector<WindowVerdict>& windows, std::size_t width) {
@@ -70,6 +107,7 @@ void print_classify_text(std::ostream& out, const ClassifyResult& r, bool verbos
     if (verbose)
       for (std::size_t i = 1; i < g.verdict.reasons.size(); ++i) out << pad("", 5) << "- " << g.verdict.reasons[i] << '\n';
   }
+  if (!r.jobs.empty()) print_jobs(out, r.jobs);
   out << "Timeline: T training, I inference, . idle, ? unknown (one mark per window or group of windows).\n"
          "A verdict is a signal to investigate, not proof.\n";
 }

@@ -1,6 +1,7 @@
 // The data flow in one place: source -> samples -> windows -> features -> classifier -> verdicts.
 #pragma once
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -21,12 +22,21 @@ struct GpuReport {
   double first_s = 0, last_s = 0;
 };
 
+// GPUs the operator said run one job (`classify --job`), with the job's pooled verdict.
+struct JobReport {
+  std::string name;
+  std::vector<int> gpu_indices;                              // those found in the source, ascending
+  Verdict verdict;                                           // summarize_job over their windows
+  std::array<std::size_t, kWorkloadTypeCount> gpu_verdicts{};  // how many GPUs read each class on their own
+};
+
 struct ClassifyResult {
   std::string source;
   std::string classifier;
   WindowSpec requested_window;
   std::vector<GpuReport> gpus;  // sorted by GPU index
   Diagnostics diagnostics;      // bad input met on the way; the GPUs above are still valid
+  std::vector<JobReport> jobs;  // only when jobs were named (pipeline/job_groups)
 };
 
 // Streams the whole source (memory stays bounded by one window per GPU plus the per-window

@@ -1,0 +1,30 @@
+// GPUs grouped into jobs by the operator (`classify --job train=0-7`), each job given one verdict
+// from the windows of all its GPUs: a multi-GPU job can show on some GPUs and not others.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "pipeline/classify_stream.hpp"
+
+namespace wt {
+
+struct JobSpec {
+  std::string name;
+  bool all = false;       // every GPU of the source
+  std::vector<int> gpus;  // else these indices, ascending, no repeats
+};
+
+// "NAME=all" or "NAME=0,2,4-7" (NAME: letters, digits, '.', '_', '-'; indices 0..4095).
+// Throws std::invalid_argument saying what is wrong.
+JobSpec parse_job_spec(const std::string& text);
+
+// Names must differ, and no GPU may be in two jobs ("all" then stands alone). Throws
+// std::invalid_argument.
+void check_job_specs(const std::vector<JobSpec>& jobs);
+
+// Fills result.jobs. A GPU a job names that the source does not have is an error diagnostic
+// (the job's verdict then rests on the GPUs found); a job with none of its GPUs gets no verdict row.
+void group_jobs(ClassifyResult& result, const std::vector<JobSpec>& jobs);
+
+}  // namespace wt

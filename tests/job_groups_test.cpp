@@ -1,0 +1,98 @@
+// Jobs named by the operator (src/pipeline/job_groups.cpp, summarize_job in
+// src/classify/gpu_summary.cpp): the spec's grammar and its refusals, and one verdict from the
+// windows of all a job's GPUs.
+#include "pipeline/job_groups.hpp"
+
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+
+namespace wt {
+namespace {
+
+std::vector<WindowVerdict> windows(WorkloadType type, std::size_t n, double confidence = 0.95) {
+  std::vector<WindowVerdict> out(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    out[i].start_s = 15.0 * static_cast<double>(i);
+    out[i].end_s = out[i].start_s + 30;
+    out[i].type = type;
+    out[i].confidence = confidence;
+    out[i].training_score = type == WorkloadType::Training ? confidence : 0.05;
+  }
+  return out;
+}
+
+GpuReport gpu(int index, WorkloadType type, std::size_t n) {
+  GpuReport g;
+  g.gpu.index = index;
+  g.windows = windows(type, n);
+  g.verdict.type = type;
+  return g;
+}
+
+TEST(JobSpec, ReadsNamesListsRangesAndAll) {
+  const JobSpec a = parse_job_spec("train=0,2,4-6");
+  EXPECT_EQ(a.name, "train");
+  EXPECT_FALSE(a.all);
+  EXPECT_EQ(a.gpus, (std::vector<int>{0, 2, 4, 5, 6}));
+  EXPECT_EQ(parse_job_spec("job-7.b=5-5").gpus, std::vector<int>{5});
+  const JobSpec all = parse_job_spec("node=all");
+  EXPECT_TRUE(all.all);
+  EXPECT_TRUE(all.gpus.empty());
+}
+
+TEST(JobSpec, RefusesWhatItCannotRead) {
+  for (const char* bad : {"train", "=0", "train=", "train=a", "train=0,,1", "train=-1", "train=3-1", "train=0-99999",
+                          "train=0,0", "tr ain=0", "train=1-", "train=0x1"})
+    EXPECT_THROW(parse_job_spec(bad), std::invalid_argument) << bad;
+}
+
+TEST(JobSpec, AGpuRunsOneJob) {
+  EXPECT_NO_THROW(check_job_specs({parse_job_spec("a=0-3"), parse_job_spec("b=4-7")}));
+  EXPECT_THROW(check_job_specs({parse_job_spec("a=0-3"), parse_job_spec("b=3-7")}), std::invalid_argument);
+  EXPECT_THROW(check_job_specs({parse_job_spec("a=0"), parse_job_spec("a=1")}), std::invalid_argument);
+  EXPECT_THROW(check_job_specs({parse_job_spec("a=all"), parse_job_spec("b=1")}), std::invalid_argument);
+}
+
+TEST(JobGroups, ARankThatReadsAsServingIsPartOfItsTrainingJob) {
+  // Rank 0 checkpoints while the others wait: on its own it reads INFERENCE; its job trains.
+  ClassifyResult r;
+  r.gpus.push_back(gpu(0, WorkloadType::Inference, 20));
+  for (int i = 1; i < 4; ++i) r.gpus.push_back(gpu(i, WorkloadType::Training, 20));
+  r.gpus.push_back(gpu(4, WorkloadType::Hpc, 20));
+  group_jobs(r, {parse_job_spec("train=0-3"), parse_job_spec("other=4")});
+  ASSERT_EQ(r.jobs.size(), 2u);
+  const JobReport& train = r.jobs[0];
+  EXPECT_EQ(train.name, "train");
+  EXPECT_EQ(train.gpu_indices, (std::vector<int>{0, 1, 2, 3}));
+  EXPECT_EQ(train.verdict.type, WorkloadType::Training);
+  EXPECT_NEAR(train.verdict.confidence, 0.75 * 0.95, 1e-9);  // 60 of 80 active windows
+  EXPECT_EQ(train.gpu_verdicts[static_cast<std::size_t>(WorkloadType::Training)], 3u);
+  EXPECT_EQ(train.gpu_verdicts[static_cast<std::size_t>(WorkloadType::Inference)], 1u);
+  EXPECT_EQ(r.jobs[1].verdict.type, WorkloadType::Hpc);
+  EXPECT_TRUE(r.diagnostics.empty());
+}
+
+TEST(JobGroups, IdleGpusOfAJobDoNotOutvoteItsWork) {
+  ClassifyResult r;
+  r.gpus.push_back(gpu(0, WorkloadType::Inference, 20));
+  for (int i = 1; i < 8; ++i) r.gpus.push_back(gpu(i, WorkloadType::Idle, 20));
+  group_jobs(r, {parse_job_spec("serve=all")});
+  ASSERT_EQ(r.jobs.size(), 1u);
+  EXPECT_EQ(r.jobs[0].gpu_indices.size(), 8u);
+  EXPECT_EQ(r.jobs[0].verdict.type, WorkloadType::Inference);
+}
+
+TEST(JobGroups, AGpuTheSourceLacksIsAnError) {
+  ClassifyResult r;
+  r.gpus.push_back(gpu(0, WorkloadType::Training, 5));
+  group_jobs(r, {parse_job_spec("a=0,3"), parse_job_spec("b=5-6")});
+  ASSERT_EQ(r.jobs.size(), 1u);  // b found none of its GPUs: no verdict to give
+  EXPECT_EQ(r.jobs[0].gpu_indices, std::vector<int>{0});
+  ASSERT_EQ(r.diagnostics.size(), 3u);
+  EXPECT_EQ(r.diagnostics[0].text(), "job a: GPU 3 is not in the source");
+  EXPECT_TRUE(r.diagnostics[0].is_error);
+}
+
+}  // namespace
+}  // namespace wt
