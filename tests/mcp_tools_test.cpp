@@ -79,6 +79,24 @@ TEST_F(McpTools, ClassifyTraceGivesEachGpuAVerdictAndATimeline) {
   EXPECT_EQ(json::parse(r["content"][0]["text"].get<std::string>()), s);
 }
 
+TEST_F(McpTools, ClassifyTraceGivesANamedJobOneVerdict) {
+  const json s = call(tools, "classify_trace",
+                      {{"trace_file", test::fixture("csv/two_gpus.csv")}, {"jobs", {"node=0-1"}}})["structuredContent"];
+  ASSERT_EQ(s["jobs"].size(), 1u);
+  EXPECT_EQ(s["jobs"][0]["job"], "node");
+  EXPECT_EQ(s["jobs"][0]["gpu_indices"], json({0, 1}));
+  EXPECT_EQ(s["jobs"][0]["workload_type"], s["gpus"][0]["workload_type"]);  // GPU 1 idles: the job is GPU 0's
+  EXPECT_EQ(s["jobs"][0]["gpu_verdicts"]["IDLE"], 1);
+  EXPECT_FALSE(call(tools, "classify_trace", {{"trace_file", test::fixture("csv/two_gpus.csv")}})["structuredContent"]
+                   .contains("jobs"));
+  EXPECT_NE(error_text(call(tools, "classify_trace",
+                            {{"trace_file", test::fixture("csv/two_gpus.csv")}, {"jobs", {"a=0-1", "b=1"}}}))
+                .find("GPU 1 is in two jobs"),
+            std::string::npos);
+  EXPECT_NE(error_text(call(tools, "classify_workload", {{"backend", "synthetic"}, {"jobs", {"a=0"}}})).find("jobs:"),
+            std::string::npos);
+}
+
 TEST_F(McpTools, ClassifyTraceListsBadLinesAndStillClassifies) {
   const json s =
       call(tools, "classify_trace", {{"trace_file", test::fixture("csv/bad_lines.csv")}})["structuredContent"];

@@ -1,10 +1,12 @@
 // classify_trace: per-GPU verdicts and window timelines of a recorded trace, as
 // `workloadtruth classify --replay FILE --json` prints them. Reads the file, writes nothing.
 #include "classify/classifier.hpp"
+#include "mcp/job_argument.hpp"
 #include "mcp/output_schemas.hpp"
 #include "mcp/tools.hpp"
 #include "output/classify_json.hpp"
 #include "pipeline/classify_stream.hpp"
+#include "pipeline/job_groups.hpp"
 #include "pipeline/open_source.hpp"
 
 namespace wt::mcp {
@@ -53,7 +55,8 @@ json input_schema() {
              {{"type", "string"},
               {"enum", {"xgboost", "rules"}},
               {"default", "xgboost"},
-              {"description", "xgboost: the trained classifier; rules: the seed tool's rules"}}}}},
+              {"description", "xgboost: the trained classifier; rules: the seed tool's rules"}}},
+            {"jobs", jobs_argument_schema()}}},
           {"required", {"trace_file"}},
           {"additionalProperties", false}};
 }
@@ -74,15 +77,17 @@ json run(ClassifierCache& classifiers, const json& a) {
   window.stride_s = a.value("stride_seconds", window.stride_s);
   if (window.stride_s > window.length_s)
     throw ToolError("stride_seconds must not exceed window_seconds (samples between windows would be ignored)");
+  const std::vector<JobSpec> jobs = jobs_argument(a);
   const Classifier& classifier = classifiers.get(a.value("classifier", "xgboost"));
   const auto source = open_source(spec);
-  const ClassifyResult result = classify_stream(*source, classifier, window);
+  ClassifyResult result = classify_stream(*source, classifier, window);
   if (result.gpus.empty()) {
     std::string why = spec.replay_file + ": no samples";
     if (!result.diagnostics.empty()) why += " (" + result.diagnostics.front().text() + ")";
     throw ToolError(why);
   }
-  return classify_result_json(result);  // lines it could not read are listed in "errors"
+  group_jobs(result, jobs);
+  return classify_result_json(result);  // lines it could not read, and job GPUs not found, are listed in "errors"
 }
 
 }  // namespace

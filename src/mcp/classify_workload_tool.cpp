@@ -5,10 +5,12 @@
 #include "audit/audit_log.hpp"
 #include "audit/verdict_entry.hpp"
 #include "classify/classifier.hpp"
+#include "mcp/job_argument.hpp"
 #include "mcp/output_schemas.hpp"
 #include "mcp/tools.hpp"
 #include "output/classify_json.hpp"
 #include "pipeline/classify_stream.hpp"
+#include "pipeline/job_groups.hpp"
 #include "pipeline/open_source.hpp"
 
 namespace wt::mcp {
@@ -74,7 +76,8 @@ json input_schema() {
           {"default", false},
           {"description",
            "Append one verdict per GPU to the audit log the server was started with (workloadtruth mcp "
-           "--audit-log FILE); an error when it was started without one"}}}}},
+           "--audit-log FILE); an error when it was started without one"}}},
+        {"jobs", jobs_argument_schema()}}},
       {"additionalProperties", false}};
 }
 
@@ -104,10 +107,15 @@ json run(const ToolConfig& config, ClassifierCache& classifiers, const json& a) 
     throw ToolError(
         "write_to_audit_log: this server has no audit log; start it with `workloadtruth mcp --audit-log FILE`");
 
+  const std::vector<JobSpec> jobs = jobs_argument(a);
+  if (!jobs.empty() && spec.backend == "synthetic")
+    throw ToolError("jobs: the synthetic backend has one GPU, nothing to group (use sim)");
+
   const Classifier& classifier = classifiers.get(a.value("classifier", "xgboost"));
   const auto source = open_source(spec);
-  const ClassifyResult result = classify_stream(*source, classifier, WindowSpec{});
+  ClassifyResult result = classify_stream(*source, classifier, WindowSpec{});
   if (result.gpus.empty()) throw NoTelemetryError(result.source + ": no samples");
+  group_jobs(result, jobs);
   // A synthetic run keeps the seed tool's single-verdict object, as `classify --json` does.
   json out = spec.backend == "synthetic" ? seed_verdict_json(result.gpus.front()) : classify_result_json(result);
 

@@ -54,12 +54,22 @@ json classify_result_schema() {
   const json error = object(
       {{"where", kString}, {"message", kString}, {"severity", {{"type", "string"}, {"enum", {"error", "note"}}}}},
       {"where", "message", "severity"});
+  json counts = {{"type", "object"}, {"additionalProperties", kInteger}};
+  const json job = object({{"job", kString},
+                           {"gpu_indices", {{"type", "array"}, {"items", kInteger}}},
+                           {"workload_type", workload_type()},
+                           {"confidence", kNumber},
+                           {"training_score", kNullableNumber},
+                           {"reasons", string_array()},
+                           {"gpu_verdicts", std::move(counts)}},
+                          {"job", "gpu_indices", "workload_type", "confidence", "reasons", "gpu_verdicts"});
   return object({{"source", kString},
                  {"classifier", kString},
                  {"window_seconds", kNumber},
                  {"stride_seconds", kNumber},
                  {"gpus", {{"type", "array"}, {"items", gpu}}},
-                 {"errors", {{"type", "array"}, {"items", error}}}},
+                 {"errors", {{"type", "array"}, {"items", error}}},
+                 {"jobs", {{"type", "array"}, {"items", job}}}},  // only when jobs were named
                 {"source", "classifier", "gpus", "errors"});
 }
 

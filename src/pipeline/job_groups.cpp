@@ -16,7 +16,7 @@ int gpu_index(const std::string& spec, std::string_view text) {
   int v = -1;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (ec != std::errc() || end != text.data() + text.size() || v < 0 || v > kMaxGpuIndex)
-    throw std::invalid_argument("--job " + spec + ": '" + std::string(text) + "' is not a GPU index (0.." +
+    throw std::invalid_argument("job " + spec + ": '" + std::string(text) + "' is not a GPU index (0.." +
                                 std::to_string(kMaxGpuIndex) + ")");
   return v;
 }
@@ -26,12 +26,12 @@ int gpu_index(const std::string& spec, std::string_view text) {
 JobSpec parse_job_spec(const std::string& text) {
   const std::size_t eq = text.find('=');
   if (eq == std::string::npos || eq == 0 || eq + 1 == text.size())
-    throw std::invalid_argument("--job " + text + ": give NAME=GPUS, e.g. train=0-7 or train=all");
+    throw std::invalid_argument("job " + text + ": give NAME=GPUS, e.g. train=0-7 or train=all");
   JobSpec job;
   job.name = text.substr(0, eq);
   if (!std::all_of(job.name.begin(), job.name.end(),
                    [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-'; }))
-    throw std::invalid_argument("--job " + text + ": a job name is letters, digits, '.', '_' and '-'");
+    throw std::invalid_argument("job " + text + ": a job name is letters, digits, '.', '_' and '-'");
   const std::string list = text.substr(eq + 1);
   if (list == "all") {
     job.all = true;
@@ -45,9 +45,9 @@ JobSpec parse_job_spec(const std::string& text) {
     const std::size_t dash = item.find('-');
     const int from = gpu_index(text, item.substr(0, dash));
     const int to = dash == std::string_view::npos ? from : gpu_index(text, item.substr(dash + 1));
-    if (to < from) throw std::invalid_argument("--job " + text + ": range " + std::string(item) + " runs backwards");
+    if (to < from) throw std::invalid_argument("job " + text + ": range " + std::string(item) + " runs backwards");
     for (int g = from; g <= to; ++g)
-      if (!gpus.insert(g).second) throw std::invalid_argument("--job " + text + ": GPU " + std::to_string(g) + " named twice");
+      if (!gpus.insert(g).second) throw std::invalid_argument("job " + text + ": GPU " + std::to_string(g) + " named twice");
     pos = comma + 1;
   }
   job.gpus.assign(gpus.begin(), gpus.end());
@@ -58,12 +58,12 @@ void check_job_specs(const std::vector<JobSpec>& jobs) {
   std::set<std::string> names;
   std::set<int> taken;
   for (const JobSpec& j : jobs) {
-    if (!names.insert(j.name).second) throw std::invalid_argument("--job: the name " + j.name + " is given twice");
+    if (!names.insert(j.name).second) throw std::invalid_argument("jobs: the name " + j.name + " is given twice");
     if (j.all && jobs.size() > 1)
-      throw std::invalid_argument("--job " + j.name + "=all takes every GPU: it cannot share them with another job");
+      throw std::invalid_argument("job " + j.name + "=all takes every GPU: it cannot share them with another job");
     for (int g : j.gpus)
       if (!taken.insert(g).second)
-        throw std::invalid_argument("--job: GPU " + std::to_string(g) + " is in two jobs (a GPU runs one job here)");
+        throw std::invalid_argument("jobs: GPU " + std::to_string(g) + " is in two jobs (a GPU runs one job here)");
   }
 }
 
