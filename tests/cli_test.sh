@@ -437,6 +437,8 @@ expect benchmark-manifest-no-auc 'jq -e "(.real[0].training_score.xgboost.roc_au
 expect benchmark-manifest-calibration 'jq -e "([.real[0].calibration.xgboost.bins[].windows] | add) + .real[0].calibration.xgboost.abstained_windows == .real[0].by_source[\"lab-a\"].xgboost.accuracy.window_count and (.real[0].calibration | has(\"rules\"))" "$tmp/out" >/dev/null'
 # Each GPU's summary against its truth, per classifier: one entry per job, its windows all counted.
 expect benchmark-manifest-gpus 'jq -e ".real[0].files[0].xgboost as \$x | (\$x.gpus | length) == \$x.job_count and ([\$x.gpus[].windows[]] | add) == \$x.window_count and ([\$x.gpus[].gpu] == [0, 1]) and \$x.gpus[1].truth == \"IDLE\"" "$tmp/out" >/dev/null'
+# The file as one run, its two GPUs pooled: GPU 1 idles, so the run reads as GPU 0 does.
+expect benchmark-manifest-run 'jq -e ".real[0].runs.xgboost == {\"right\": (if .real[0].files[0].xgboost.run.verdict == \"INFERENCE\" then 1 else 0 end), \"count\": 1} and .real[0].files[0].xgboost.run.truth == \"INFERENCE\" and .real[0].files[0].xgboost.run.verdict == .real[0].files[0].xgboost.gpus[0].verdict" "$tmp/out" >/dev/null'
 check benchmark-manifest-text 0 "$wt" benchmark --trials 1 --duration 60 --real "$tmp/lab"
 expect benchmark-manifest-text-calibration 'grep -q "^  calibration of xgboost (windows given a class)" "$tmp/out" && grep -qE "^    0\.9-1\.0 +[0-9]+ " "$tmp/out"'
 # The same busy GPU labelled training instead: the text names each wrong per-GPU summary, as the JSON has it.
@@ -446,6 +448,7 @@ check benchmark-wrong-gpus-json 0 "$wt" benchmark --trials 1 --duration 60 --rea
 cp "$tmp/out" "$tmp/wrong.json"
 check benchmark-wrong-gpus-text 0 "$wt" benchmark --trials 1 --duration 60 --real "$tmp/lab-t"
 expect benchmark-wrong-gpus-listed 'v=$(jq -r ".real[0].files[0].xgboost.gpus[0].verdict" "$tmp/wrong.json") && n=$(jq "[.real[0].files[0].xgboost.gpus[] | select(.truth != .verdict)] | length" "$tmp/wrong.json") && grep -q "^  per-GPU summaries of xgboost that are wrong: $n of 2" "$tmp/out" && { [ "$v" = TRAINING ] || grep -qE "^    run +GPU 0 +TRAINING -> $v +[01]\.[0-9]{2} " "$tmp/out"; }'
+expect benchmark-wrong-run-listed 'r=$(jq -r ".real[0].files[0].xgboost.run.verdict" "$tmp/wrong.json") && grep -qE "^  runs, each file.s GPUs pooled as one job: rules [01] of 1, xgboost [01] of 1" "$tmp/out" && { [ "$r" = TRAINING ] || grep -q "^    run (2 GPUs): TRAINING -> $r$" "$tmp/out"; }'
 # Past 40 wrong GPUs the text stops listing and says how many more the JSON holds.
 mkdir -p "$tmp/lab-many"
 for i in $(seq 1 41); do cp "$fx/csv/two_gpus.csv" "$tmp/lab-many/mining__lab-m__run$i.csv"; done

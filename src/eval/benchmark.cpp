@@ -68,16 +68,21 @@ json gpu_outcome(const GpuReport& g, WorkloadType truth) {
 // Classifies a trace and counts windows and per-GPU summaries against the truth. A GPU whose
 // whole stream is without compute is IDLE whatever the job (the context-only GPU of a 1-GPU job).
 // `disguised`: the trace is training built to evade (its training windows are scored apart).
-// `gpus`, when given, gets each GPU's summary against its truth (see gpu_outcome).
+// `gpus`, when given, gets each GPU's summary against its truth (see gpu_outcome). The trace's
+// GPUs pooled as one job count as one run (IDLE when every GPU is), described in `run` if given.
 Tally score(Recorded& trace, const Classifier& c, WorkloadType label, const WindowSpec& window,
-            bool disguised = false, json* gpus = nullptr) {
+            bool disguised = false, json* gpus = nullptr, json* run = nullptr) {
   trace.rewind();
   const ClassifyResult r = classify_stream(trace, c, window);
   Tally t;
+  std::vector<const std::vector<WindowVerdict>*> run_windows;
+  WorkloadType run_truth = WorkloadType::Idle;
   for (const GpuReport& g : r.gpus) {
     const auto util = g.verdict.features.avg_gpu_util_pct;
     const WorkloadType gpu_truth = util && *util < kIdleWindowMaxUtilPct ? WorkloadType::Idle : label;
     t.jobs.add(gpu_truth, g.verdict.type);
+    if (gpu_truth != WorkloadType::Idle) run_truth = label;
+    run_windows.push_back(&g.windows);
     if (gpus) gpus->push_back(gpu_outcome(g, gpu_truth));
     for (const WindowVerdict& w : g.windows) {
       const WorkloadType truth = window_truth(label, w);
@@ -92,6 +97,11 @@ Tally score(Recorded& trace, const Classifier& c, WorkloadType label, const Wind
                                                 : disguised                      ? ScoreCurve::Truth::Disguised
                                                                                  : ScoreCurve::Truth::Training);
     }
+  }
+  if (!r.gpus.empty()) {
+    const Verdict v = summarize_job(run_windows);
+    t.runs.add(run_truth, v.type);
+    if (run) *run = {{"truth", to_string(run_truth)}, {"verdict", to_string(v.type)}, {"confidence", v.confidence}};
   }
   return t;
 }
@@ -410,13 +420,14 @@ json real(const std::string& dir, const std::vector<std::pair<std::string, const
     Recorded rec(src);
     json f{{"file", t.file}, {"run", t.run}, {"source", t.source}, {"label", to_string(t.label)}};
     for (const auto& [name, c] : cls) {
-      json gpus = json::array();
-      const Tally tally = score(rec, *c, t.label, window, false, &gpus);
+      json gpus = json::array(), run;
+      const Tally tally = score(rec, *c, t.label, window, false, &gpus, &run);
       by_source[t.source][name] += tally;
       by_label[std::string(to_string(t.label))][name] += tally;
       all[name] += tally;
       f[name] = accuracy(tally);
       f[name]["gpus"] = std::move(gpus);
+      f[name]["run"] = std::move(run);
     }
     files.push_back(f);
     if (progress) progress(++done, traces.size(), t.file);
@@ -444,6 +455,7 @@ json real(const std::string& dir, const std::vector<std::pair<std::string, const
               {"by_source", group(by_source)},
               {"by_label", group(by_label)}};
   for (const auto& [name, t] : all) {
+    report["runs"][name] = {{"right", t.runs.right()}, {"count", t.runs.total()}};
     report["calibration"][name] = {{"bins", t.calibration.to_json()}, {"abstained_windows", t.calibration.abstained}};
     if (!t.training_score.points.empty()) report["training_score"][name] = t.training_score.to_json();
   }

@@ -148,6 +148,7 @@ nlohmann::json ScoreCurve::to_json() const {
 Tally& Tally::operator+=(const Tally& o) {
   windows += o.windows;
   jobs += o.jobs;
+  runs += o.runs;
   for (std::size_t b = 0; b < 10; ++b) {
     calibration.count[b] += o.calibration.count[b];
     calibration.right[b] += o.calibration.right[b];

@@ -1,4 +1,5 @@
-// Counts of verdicts against the truth, at window and job (per-GPU summary) level.
+// Counts of verdicts against the truth, at window, job (per-GPU summary) and run (a trace's GPUs
+// as one job) level.
 #pragma once
 
 #include <array>
@@ -52,6 +53,7 @@ struct ScoreCurve {
 
 struct Tally {
   Confusion windows, jobs;
+  Confusion runs;  // each trace's GPUs pooled as one job (summarize_job)
   Calibration calibration;  // window confidences
   ScoreCurve training_score;  // trained classifiers only (the rules give no score)
   Tally& operator+=(const Tally& o);

@@ -96,8 +96,8 @@ Tool classify_trace_tool(std::shared_ptr<ClassifierCache> classifiers) {
   return {"classify_trace",
           "Classify a recorded GPU trace",
           "Reads a recorded telemetry trace and tells, for each GPU in it, what it was doing (TRAINING, INFERENCE, "
-          "IDLE, HPC, MINING, GRAPHICS or UNKNOWN), with the confidence, the reasons and the verdict of every window. "
-          "Lines it cannot read are listed in errors as FILE:LINE; the other GPUs are still classified.",
+          "IDLE, HPC, MINING, GRAPHICS or UNKNOWN), with the confidence, the reasons and the verdict of every window; "
+          "given jobs (GPUs that run one job), also one verdict per job from all its GPUs' windows. Lines it cannot read are listed in errors as FILE:LINE; the other GPUs are still classified.",
           input_schema(),
           classify_result_schema(),
           {{"readOnlyHint", true}, {"openWorldHint", false}},

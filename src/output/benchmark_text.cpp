@@ -217,6 +217,26 @@ void wrong_gpus(std::ostream& out, const std::vector<std::pair<std::string, cons
     out << "    ... and " << wrong.size() - listed << " more (every GPU is in the --json output)\n";
 }
 
+// Each file as one run, its GPUs pooled as one job (what `classify --job run=all` reports):
+// how many runs each classifier gets right, and the multi-GPU runs xgboost gets wrong (a one-GPU
+// run is its GPU, in the list that follows).
+void wrong_runs(std::ostream& out, const json& r) {
+  out << "  runs, each file's GPUs pooled as one job:";
+  for (const char* name : {"rules", "xgboost"})
+    if (r["runs"].contains(name))
+      out << " " << name << " " << r["runs"][name]["right"].get<std::size_t>() << " of "
+          << r["runs"][name]["count"].get<std::size_t>() << (name == std::string("rules") ? "," : "");
+  std::string wrong;
+  for (const auto& f : r["files"]) {
+    if (!f.contains("xgboost") || !f["xgboost"].contains("run")) continue;
+    const json& run = f["xgboost"]["run"];
+    if (run["truth"] == run["verdict"] || f["xgboost"]["gpus"].size() < 2) continue;
+    wrong += "\n    " + f["run"].get<std::string>() + " (" + std::to_string(f["xgboost"]["gpus"].size()) +
+             " GPUs): " + run["truth"].get<std::string>() + " -> " + run["verdict"].get<std::string>();
+  }
+  out << (wrong.empty() ? "\n" : "; multi-GPU runs xgboost gets wrong (one-GPU runs are listed below):" + wrong + "\n");
+}
+
 void real(std::ostream& out, const json& r) {
   out << "\n" << r["data"].get<std::string>() << '\n';
   std::vector<std::pair<std::string, const json*>> files;
@@ -249,6 +269,7 @@ void real(std::ostream& out, const json& r) {
           << pad(cell("rules"), 28) << cell("xgboost") << '\n';
     }
   }
+  if (r.contains("runs")) wrong_runs(out, r);
   for (const auto& f : r["files"])
     if (f.contains("xgboost")) files.emplace_back(f["run"].get<std::string>(), &f["xgboost"]["gpus"]);
   wrong_gpus(out, files);
