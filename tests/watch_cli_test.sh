@@ -32,6 +32,17 @@ check replay-log-still-verifies 0 "$wt" verify-log "$tmp/a.log"
 (cd "$tmp" && "$wt" watch --replay "$csv" --classifier rules --once --json >/dev/null 2>&1)
 expect default-log-file '[ -s "$tmp/workloadtruth.log.jsonl" ]'
 
+# --job: GPU 1 idles, but as part of GPU 0's job its job verdict is the job's (TRAINING), and a
+# declaration of inference on it is flagged, by the job.
+check job-json 0 "$wt" watch --replay "$csv" --classifier rules --json --no-log --job node=all --declared 1=inference --mismatch-after 30 --mismatch-confidence 0.5
+expect job-json-lines 'jq -se "[.[] | select(.type == \"window\" and .gpu_index == 1)] | last | .job_group == \"node\" and .job_type == \"TRAINING\" and .workload_type == \"IDLE\"" "$tmp/out" >/dev/null'
+expect job-json-alert 'jq -se "[.[] | select(.type == \"mismatch\" and .state == \"raised\")] | length == 1 and .[0].gpu_index == 1 and .[0].job_group == \"node\" and .[0].observed == \"TRAINING\"" "$tmp/out" >/dev/null'
+check job-plain 0 "$wt" watch --replay "$csv" --classifier rules --no-log --job node=0,1
+expect job-plain-lines 'grep -q "GPU 1  job node  TRAINING" "$tmp/out"'
+check job-alone 0 "$wt" watch --replay "$csv" --classifier rules --json --no-log --declared 1=inference --mismatch-after 30 --mismatch-confidence 0.5
+expect job-alone-no-alert 'jq -se "([.[] | select(.type == \"mismatch\")] | length == 0) and ([.[] | select(.type == \"window\")] | all(.job_group == null))" "$tmp/out" >/dev/null'
+check job-overlap 2 "$wt" watch --replay "$csv" --classifier rules --no-log --job a=0 --job b=0-1
+
 # Plain lines when stdout is not a terminal: one per job-verdict change, and a summary.
 check plain 0 "$wt" watch --replay "$csv" --classifier rules --no-log --declared 0=training
 expect plain-lines 'grep -q "GPU 0  TRAINING  conf [0-9.]*  since .*declared TRAINING" "$tmp/out" && grep -q "GPU 1  IDLE" "$tmp/out" && grep -q "^watch ended (end of data): .* windows from 2 GPUs$" "$tmp/out" && ! grep -q "{" "$tmp/out"'

@@ -167,4 +167,82 @@ TEST(Watcher, EveryWindowAndAlertIsLoggedAndTheLogVerifies) {
   EXPECT_TRUE(r.valid()) << r.message();
 }
 
+// Four GPUs polled together for 420 s at 1 Hz: GPU 0 at 10 % (INFERENCE to UtilClassifier), the
+// others at 90 % (TRAINING), as rank 0 of a job that checkpoints while the others wait.
+std::vector<Sample> four_gpu_job() {
+  std::vector<std::shared_ptr<GpuIdentity>> ids;
+  for (int i = 0; i < 4; ++i) ids.push_back(std::make_shared<GpuIdentity>(GpuIdentity{i, "GPU-" + std::to_string(i), "Test GPU", ""}));
+  std::vector<Sample> out;
+  for (int t = 0; t < 420; ++t)
+    for (int i = 0; i < 4; ++i) {
+      Sample s;
+      s.time_s = 1000 + t;
+      s.gpu = ids[static_cast<std::size_t>(i)];
+      s.values.set(Signal::GpuUtil, i == 0 ? 10 : 90);
+      s.values.set(Signal::Power, i == 0 ? 100 : 300);
+      out.push_back(s);
+    }
+  return out;
+}
+
+DeclaredLookup declared_training(const GpuIdentity&, std::span<const std::uint32_t>, std::span<const std::string>) {
+  return {Declaration{WorkloadType::Training, "0-3"}, {}};
+}
+
+TEST(Watcher, AGpuOfANamedJobFollowsTheJobsPooledWindows) {
+  const UtilClassifier classifier;
+  // Alone, GPU 0 reads INFERENCE and is flagged against its training declaration.
+  {
+    Recorder rec;
+    Watcher w(classifier, options(120), declared_training, {&rec}, [] { return 0.0; });
+    for (const Sample& s : four_gpu_job()) w.push(s);
+    w.finish();
+    EXPECT_EQ(w.gpus()[0].job.type(), WorkloadType::Inference);
+    ASSERT_EQ(rec.events.size(), 1u);
+    EXPECT_EQ(rec.events[0].observed, WorkloadType::Inference);
+    EXPECT_EQ(rec.events[0].job_group, "");
+  }
+  // Named as one job, every GPU's job verdict is the job's: TRAINING, and no alert.
+  WatchOptions o = options(120);
+  o.jobs = {parse_job_spec("train=0-3")};
+  Recorder rec;
+  Watcher w(classifier, o, declared_training, {&rec}, [] { return 0.0; });
+  for (const Sample& s : four_gpu_job()) w.push(s);
+  w.finish();
+  for (const GpuWatch& g : w.gpus()) {
+    EXPECT_EQ(g.job_group, "train");
+    EXPECT_EQ(g.job.type(), WorkloadType::Training) << g.gpu.index;
+  }
+  EXPECT_TRUE(rec.events.empty());
+  // Its own windows are still reported as they read (the audit log keeps what each GPU showed).
+  EXPECT_EQ(rec.windows.front().first, WorkloadType::Inference);
+
+  // Declared inference instead, the job raises an alert on each of its GPUs, saying it was the job's.
+  Recorder rec2;
+  Watcher w2(classifier, o, declared_inference, {&rec2}, [] { return 0.0; });
+  for (const Sample& s : four_gpu_job()) w2.push(s);
+  w2.finish();
+  ASSERT_EQ(rec2.events.size(), 4u);
+  for (const MismatchEvent& e : rec2.events) {
+    EXPECT_EQ(e.observed, WorkloadType::Training);
+    EXPECT_EQ(e.job_group, "train");
+  }
+}
+
+TEST(Watcher, AJobGpuThatStopsReportingLeavesThePool) {
+  const UtilClassifier classifier;
+  // GPUs 1-3 train for 60 s and fall silent; GPU 0 reads INFERENCE throughout: once their
+  // windows are stale the job is GPU 0's alone.
+  std::vector<Sample> samples;
+  for (const Sample& s : four_gpu_job())
+    if (s.gpu->index == 0 || s.time_s < 1060) samples.push_back(s);
+  WatchOptions o = options(120);
+  o.jobs = {parse_job_spec("train=all")};
+  Recorder rec;
+  Watcher w(classifier, o, declared_training, {&rec}, [] { return 0.0; });
+  for (const Sample& s : samples) w.push(s);
+  w.finish();
+  EXPECT_EQ(w.gpus()[0].job.type(), WorkloadType::Inference);
+}
+
 }  // namespace wt::watch

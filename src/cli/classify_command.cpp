@@ -5,13 +5,13 @@
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/finite_range.hpp"
+#include "cli/job_options.hpp"
 #include "cli/run_guarded.hpp"
 #include "cli/source_options.hpp"
 #include "classify/classifier.hpp"
 #include "output/classify_json.hpp"
 #include "output/classify_text.hpp"
 #include "pipeline/classify_stream.hpp"
-#include "pipeline/job_groups.hpp"
 
 namespace wt::cli {
 namespace {
@@ -36,9 +36,7 @@ int run_classify(const ClassifyOptions& o) {
   if (o.window.stride_s > o.window.length_s)
     throw std::invalid_argument("--stride must not exceed --window (samples between windows would be ignored)");
   if (o.source.print_scenarios_if_asked(std::cout)) return exit_code::kOk;
-  std::vector<JobSpec> jobs;
-  for (const std::string& j : o.jobs) jobs.push_back(parse_job_spec(j));
-  check_job_specs(jobs);
+  const std::vector<JobSpec> jobs = job_specs(o.jobs);
   if (!jobs.empty() && o.source.resolved_backend() == "synthetic")
     throw std::invalid_argument("--job: the synthetic source has one GPU, nothing to group (use --backend sim or a trace)");
   const auto classifier = make_classifier(o.classifier, o.model);
@@ -72,10 +70,9 @@ Command add_classify_command(CLI::App& app) {
                   "Classifier: xgboost (trained, the default) or rules (the seed tool's rules, for parity)")
       ->check(CLI::IsMember(classifier_names()));
   sub->add_option("--model", o->model, "Model file for the xgboost classifier (default: the built-in model)");
-  sub->add_option("--job", o->jobs,
-                  "GPUs that run one job, NAME=GPUS (train=0-7, serve=0,2, all=all); repeat for more jobs. Adds a "
-                  "verdict per job from the windows of all its GPUs, since a job's work need not show on each of them")
-      ->allow_extra_args(false);
+  add_job_option(*sub, o->jobs,
+                 "Adds a verdict per job from the windows of all its GPUs, since a job's work need not show on each "
+                 "of them");
   sub->add_flag("--json", o->json, "Print JSON");
   sub->add_flag("-v,--verbose", o->verbose, "Print every reason behind each verdict");
   return {sub, [o] { return run_guarded(o->json, [o] { return run_classify(*o); }); }};

@@ -17,6 +17,7 @@
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/finite_range.hpp"
+#include "cli/job_options.hpp"
 #include "cli/run_guarded.hpp"
 #include "cli/source_options.hpp"
 #include "cli/stop_signal.hpp"
@@ -48,6 +49,7 @@ struct WatchCliOptions {
   std::string sign_key;
   audit::AuditLogOptions log_options;
   std::vector<std::string> declared;
+  std::vector<std::string> jobs;
   std::string declared_file;
   std::string proc_root = "/proc";
   std::string on_mismatch;
@@ -77,6 +79,7 @@ int run_watch(WatchCliOptions& o) {
   if (window.stride_s > window.length_s)
     throw std::invalid_argument("--stride must not exceed --window (samples between windows would be ignored)");
   if (o.source.print_scenarios_if_asked(std::cout)) return exit_code::kOk;
+  o.watch.jobs = job_specs(o.jobs);
   // Read now, so that a file that does not load stops watch before it does anything; read again
   // by the endpoint when one changes.
   const MetricsAccess access_files = metrics_access(o.metrics);
@@ -247,6 +250,9 @@ Command add_watch_command(CLI::App& app) {
   sub->add_option("--switch-confidence", w.hysteresis.switch_confidence,
                   "A single window at least this confident switches the job verdict at once (above 1: never)")
       ->check(finite_range(0.0, 2.0));
+  add_job_option(*sub, o->jobs,
+                 "Each of its GPUs' job verdict and mismatch check then follow the job's windows pooled (the latest "
+                 "of each GPU), since a job's work need not show on each of them");
   sub->add_option("--declared", o->declared,
                   "Declared workloads, comma-separated KEY=type; KEY: a GPU index or UUID, process:NAME, "
                   "container:ID or pod:NAME")

@@ -22,7 +22,8 @@ std::string number(double v) {
 }
 
 std::string gpu_labels(const GpuMetrics& g) {
-  return "gpu=\"" + std::to_string(g.index) + "\",uuid=\"" + escaped(g.uuid) + "\",name=\"" + escaped(g.name) + "\"";
+  return "gpu=\"" + std::to_string(g.index) + "\",uuid=\"" + escaped(g.uuid) + "\",name=\"" + escaped(g.name) + "\"" +
+         (g.job_group.empty() ? "" : ",job_group=\"" + escaped(g.job_group) + "\"");
 }
 
 std::string class_labels(const GpuMetrics& g, WorkloadType t) {
@@ -48,8 +49,8 @@ std::string metrics_text(std::span<const GpuMetrics> gpus, std::string_view vers
   out.append("workloadtruth_build_info{version=\"").append(escaped(version)).append("\"} 1\n");
 
   family(out, "workloadtruth_job_verdict", "gauge",
-         "1 for the class of the GPU's job verdict (after hysteresis), 0 for the others; a signal to investigate, "
-         "not proof");
+         "1 for the class of the GPU's job verdict (after hysteresis; for a GPU of a named job, the job's), 0 for "
+         "the others; a signal to investigate, not proof");
   for (const GpuMetrics& g : gpus)
     if (g.job)
       for (std::size_t i = 0; i < kWorkloadTypeCount; ++i)

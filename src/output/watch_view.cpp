@@ -72,7 +72,8 @@ void JsonLinesView::on_mismatch(const watch::GpuWatch& gpu, const watch::Mismatc
 void PlainLinesView::on_window(const watch::GpuWatch& g, const Window& window, const Verdict&, bool job_changed,
                                double) {
   if (!job_changed) return;
-  out_ << format_iso_time(window.end_s) << "  " << gpu_label(g) << "  " << to_string(g.job.type()) << "  conf "
+  out_ << format_iso_time(window.end_s) << "  " << gpu_label(g)
+       << (g.job_group.empty() ? "" : "  job " + g.job_group) << "  " << to_string(g.job.type()) << "  conf "
        << fixed(g.job.confidence(), 2) << "  since " << format_iso_time(g.job.since_s());
   if (g.declared) out_ << "  declared " << to_string(*g.declared) << " (" << g.declared_by << ")";
   if (!g.declared_conflict.empty()) out_ << "  declarations conflict: " << g.declared_conflict;
@@ -83,7 +84,8 @@ void PlainLinesView::on_mismatch(const watch::GpuWatch& g, const watch::Mismatch
   out_ << format_iso_time(e.at_s) << "  " << gpu_label(g) << "  ";
   if (e.kind == watch::MismatchEvent::Kind::Raised)
     out_ << "MISMATCH declared " << to_string(e.declared) << " (" << e.declared_by << "), observed "
-         << to_string(e.observed) << " (conf " << fixed(e.confidence, 2) << ") for "
+         << to_string(e.observed) << (e.job_group.empty() ? "" : " by job " + e.job_group) << " (conf "
+         << fixed(e.confidence, 2) << ") for "
          << format_duration(e.at_s - e.since_s) << " since " << format_iso_time(e.since_s);
   else
     out_ << "mismatch cleared (declared " << to_string(e.declared) << ")";
@@ -99,7 +101,8 @@ void LiveView::draw(const std::vector<watch::GpuWatch>& gpus, const std::string&
        "MISMATCH");
   for (const watch::GpuWatch& g : gpus) {
     const bool known = g.job.known();
-    std::string name = g.gpu.name.substr(0, 23);
+    // A GPU in a named job shows it first: its verdict is the job's.
+    std::string name = ((g.job_group.empty() ? "" : "[" + g.job_group + "] ") + g.gpu.name).substr(0, 23);
     // Power relative to the enforced limit; without one, to the highest recent reading.
     double power_full = g.power_limit_w.value_or(0);
     if (!(power_full > 0))

@@ -16,6 +16,7 @@ void MetricsSink::on_window(const watch::GpuWatch& gpu, const Window& window, co
     it->index = gpu.gpu.index;
     it->uuid = gpu.gpu.uuid;
     it->name = gpu.gpu.name;
+    it->job_group = gpu.job_group;
   }
   it->job = gpu.job.type();
   it->job_confidence = gpu.job.confidence();

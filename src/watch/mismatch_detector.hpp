@@ -24,6 +24,7 @@ struct MismatchEvent {
   double since_s;             // start of the first counted window (telemetry clock)
   double at_s;                // end of the window that raised or cleared it
   std::string declared_by{};  // the mapping key(s) behind `declared` (filled by the Watcher)
+  std::string job_group{};    // the job whose pooled verdict was observed, "" for the GPU's own (Watcher)
 };
 
 class MismatchDetector {

@@ -24,7 +24,12 @@ Watcher::Watcher(const Classifier& classifier, WatchOptions options, DeclaredFn 
 void Watcher::push(const Sample& s) {
   GpuStream& g = streams_.push(s);
   const bool first = g.ordinal == gpus_.size();
-  if (first) gpus_.emplace_back(g.identity, options_.hysteresis, options_.mismatch);
+  if (first) {
+    gpus_.emplace_back(g.identity, options_.hysteresis, options_.mismatch);
+    for (const JobSpec& job : options_.jobs)
+      if (job.all || std::binary_search(job.gpus.begin(), job.gpus.end(), g.identity.index))
+        gpus_.back().job_group = job.name;
+  }
   GpuWatch& w = gpus_[g.ordinal];
   if (w.processes != s.processes) w.processes = s.processes;
   if (w.pods != s.pods) w.pods = s.pods;
@@ -41,14 +46,36 @@ void Watcher::on_window(GpuStream& g, const Window& window, Verdict v) {
   GpuWatch& w = gpus_[g.ordinal];
   declare(w);  // the mapping, or the processes on the GPU, may have changed since the last window
   ++w.windows;
-  const bool changed = w.job.update(v.type, v.confidence, window.start_s);
-  auto event = w.mismatch.update(w.declared, v.type, v.confidence, window.start_s, window.end_s);
+  w.last_window = WindowVerdict{window.start_s, window.end_s, window.partial, v.type, v.confidence, v.training_score, {}};
+  const auto [type, confidence] =
+      w.job_group.empty() ? std::pair(v.type, v.confidence) : job_group_verdict(w, window);
+  const bool changed = w.job.update(type, confidence, window.start_s);
+  auto event = w.mismatch.update(w.declared, type, confidence, window.start_s, window.end_s);
   if (event && event->kind == MismatchEvent::Kind::Raised) w.alert_declared_by = w.declared_by;
-  if (event) event->declared_by = w.alert_declared_by;
+  if (event) {
+    event->declared_by = w.alert_declared_by;
+    event->job_group = w.job_group;
+  }
   const double now = clock_();
   for (WatchSink* sink : sinks_) sink->on_window(w, window, v, changed, now);
   if (event)
     for (WatchSink* sink : sinks_) sink->on_mismatch(w, *event, now);
+}
+
+std::pair<WorkloadType, double> Watcher::job_group_verdict(const GpuWatch& w, const Window& window) const {
+  // A member whose last window ended more than a window and a stride before this one has
+  // stopped reporting (a lost GPU): its old verdict says nothing of the job now.
+  const double fresh_after = window.end_s - options_.window.length_s - options_.window.stride_s;
+  std::vector<WindowVerdict> latest;
+  for (const GpuWatch& m : gpus_)
+    if (m.job_group == w.job_group && m.last_window && m.last_window->end_s >= fresh_after)
+      latest.push_back(*m.last_window);
+  const Verdict pooled = summarize_job({&latest});
+  double sum = 0;
+  std::size_t n = 0;
+  for (const WindowVerdict& l : latest)
+    if (l.type == pooled.type) sum += l.confidence, ++n;
+  return {pooled.type, n ? sum / static_cast<double>(n) : 0.0};
 }
 
 void Watcher::declare(GpuWatch& w) {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "pipeline/gpu_streams.hpp"
+#include "pipeline/job_groups.hpp"
 #include "watch/declared_labels.hpp"
 #include "watch/job_verdict.hpp"
 #include "watch/mismatch_detector.hpp"
@@ -55,6 +56,10 @@ struct GpuWatch {
   std::optional<double> power_limit_w;
   double last_sample_s = 0;
   std::size_t windows = 0;
+  // The job it was named part of (`--job NAME=GPUS`), "" for none. Its job verdict and mismatch
+  // are then fed the job's pooled window verdict (see Watcher), not this GPU's own windows.
+  std::string job_group;
+  std::optional<WindowVerdict> last_window;  // its own, as it closed
 };
 
 class WatchSink {
@@ -71,6 +76,7 @@ struct WatchOptions {
   WindowSpec window;
   HysteresisOptions hysteresis;
   MismatchOptions mismatch;
+  std::vector<JobSpec> jobs;  // checked with check_job_specs
 };
 
 class Watcher {
@@ -97,6 +103,10 @@ class Watcher {
  private:
   void on_window(GpuStream& g, const Window& w, Verdict v);
   void declare(GpuWatch& w);
+  // The window verdict of w's job group as of `window`: the latest window of each member GPU
+  // that is still fresh, pooled (summarize_job); the confidence is the mean of the pooled
+  // windows that agree with the class, as a single window's would be.
+  std::pair<WorkloadType, double> job_group_verdict(const GpuWatch& w, const Window& window) const;
 
   WatchOptions options_;
   DeclaredFn declared_;
