@@ -63,6 +63,20 @@ TEST(PodFromEnviron, PodNameElseHostnameOnlyInKubernetes) {
   EXPECT_EQ(pod_from_environ(""), "");
 }
 
+TEST(CommonOwner, OnePodOrContainerForEveryProcessThatHasOne) {
+  const std::string c1(64, 'a'), c2(64, 'b');
+  const std::vector<ProcessIdentity> one_pod{{1, "python", c1, "trainer-0"}, {2, "python", c2, "trainer-0"},
+                                             {3, "nvidia-smi", "", ""}};
+  EXPECT_EQ(common_owner(JobOwner::Pod, one_pod), "pod:trainer-0");
+  EXPECT_EQ(common_owner(JobOwner::Container, one_pod), "");  // two containers in the pod
+  const std::vector<ProcessIdentity> one_container{{1, "python", c1, ""}, {2, "python", c1, ""}};
+  EXPECT_EQ(common_owner(JobOwner::Container, one_container), "container:aaaaaaaaaaaa");
+  EXPECT_EQ(common_owner(JobOwner::Pod, one_container), "");
+  const std::vector<ProcessIdentity> two_pods{{1, "", "", "a"}, {2, "", "", "b"}};
+  EXPECT_EQ(common_owner(JobOwner::Pod, two_pods), "");
+  EXPECT_EQ(common_owner(JobOwner::Pod, {}), "");
+}
+
 TEST(ProcessResolver, ReadsAFakeProcTree) {
   using namespace std::string_literals;
   const std::string root = fake_proc("proc_tree");

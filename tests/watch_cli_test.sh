@@ -112,6 +112,16 @@ if [ -f "$fx/nvml/two_gpus.txt" ]; then
   expect pod-conflict-window 'jq -se "[.[] | select(.type == \"window\")] | last | .declared == null and .declared_conflict == \"pod:pod-4243=MINING (pid 4243); pod:pod-4250=TRAINING (pid 4250)\"" "$tmp/out" >/dev/null'
   expect pod-conflict-warned '[ "$(grep -c "GPU 0: declarations conflict, so none applies: pod:pod-4243=MINING (pid 4243); pod:pod-4250=TRAINING (pid 4250)" "$tmp/err")" -eq 1 ]'
   expect pod-conflict-no-alert '! grep -q "\"type\":\"mismatch\"" "$tmp/out"'
+  # --job-by pod: PID 4243 (pod-4243) runs on both GPUs, so they are one job; GPU 1 reads
+  # INFERENCE alone and takes the job's TRAINING.
+  sed -e '/^pids 0 compute 4242,4243,4250/d' -e 's/^pids 0 compute 4242,4243$/&\npids 1 compute 4243/' "$fx/nvml/two_gpus.txt" |
+    awk '$1 == "poll" && $2 == "1" && $3 != "lost" {$17 = 1} $1 == "poll" && $2 == "0" && $17 == 3 {$17 = 2} {print}' >"$tmp/one_pod.txt"
+  both=(--backend nvml --interval 0.02 --samples 60 --window 0.2 --stride 0.1 --json --no-log --proc-root "$tmp/proc")
+  check job-by-pod 1 env FAKE_NVML_FIXTURE="$tmp/one_pod.txt" "$wt" watch "${both[@]}" --job-by pod
+  expect job-by-pod-groups 'jq -se "[.[] | select(.type == \"window\")] | all(.job_group == \"pod:pod-4243\") and (map(select(.gpu_index == 1)) | length > 0 and all(.job_type == \"TRAINING\"))" "$tmp/out" >/dev/null'
+  check job-by-container 1 env FAKE_NVML_FIXTURE="$tmp/one_pod.txt" "$wt" watch "${both[@]}" --job-by container
+  expect job-by-container-groups 'jq -se "[.[] | select(.type == \"window\")] | all(.job_group == \"container:000000000000\")" "$tmp/out" >/dev/null'
+  check job-by-and-job 2 "$wt" watch --replay "$csv" --classifier rules --no-log --job a=0 --job-by pod
   echo "container:12ab=training" >"$tmp/short_id.txt"
   check container-key-bad 1 "$wt" watch --replay "$csv" --classifier rules --no-log --declared-file "$tmp/short_id.txt"
   expect container-key-bad-message 'grep -q "12 to 64 hex digits" "$tmp/err"'

@@ -245,4 +245,21 @@ TEST(Watcher, AJobGpuThatStopsReportingLeavesThePool) {
   EXPECT_EQ(w.gpus()[0].job.type(), WorkloadType::Inference);
 }
 
+TEST(Watcher, JobsCanBeMadeByWhatRunsOnTheGpus) {
+  // Every GPU's processes in one pod: the same as naming the job.
+  const UtilClassifier classifier;
+  Recorder rec;
+  Watcher w(classifier, options(120), declared_training, {&rec}, [] { return 0.0; });
+  w.join_jobs_by([](const GpuIdentity& g, std::span<const std::uint32_t>, std::span<const std::string>) {
+    return g.index < 4 ? std::string("pod:trainer") : std::string();
+  });
+  for (const Sample& s : four_gpu_job()) w.push(s);
+  w.finish();
+  for (const GpuWatch& g : w.gpus()) {
+    EXPECT_EQ(g.job_group, "pod:trainer");
+    EXPECT_EQ(g.job.type(), WorkloadType::Training) << g.gpu.index;
+  }
+  EXPECT_TRUE(rec.events.empty());
+}
+
 }  // namespace wt::watch

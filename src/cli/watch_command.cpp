@@ -50,6 +50,7 @@ struct WatchCliOptions {
   audit::AuditLogOptions log_options;
   std::vector<std::string> declared;
   std::vector<std::string> jobs;
+  std::string job_by;
   std::string declared_file;
   std::string proc_root = "/proc";
   std::string on_mismatch;
@@ -80,6 +81,8 @@ int run_watch(WatchCliOptions& o) {
     throw std::invalid_argument("--stride must not exceed --window (samples between windows would be ignored)");
   if (o.source.print_scenarios_if_asked(std::cout)) return exit_code::kOk;
   o.watch.jobs = job_specs(o.jobs);
+  if (!o.jobs.empty() && !o.job_by.empty())
+    throw std::invalid_argument("--job and --job-by: name the jobs or let the pods or containers make them, not both");
   // Read now, so that a file that does not load stops watch before it does anything; read again
   // by the endpoint when one changes.
   const MetricsAccess access_files = metrics_access(o.metrics);
@@ -157,6 +160,16 @@ int run_watch(WatchCliOptions& o) {
     return d;
   };
   watch::Watcher watcher(*classifier, o.watch, declared, sinks);
+  if (!o.job_by.empty()) {
+    const auto by = o.job_by == "pod" ? watch::JobOwner::Pod : watch::JobOwner::Container;
+    watcher.join_jobs_by([&resolver, by](const GpuIdentity&, std::span<const std::uint32_t> pids,
+                                         std::span<const std::string> pods) {
+      std::vector<watch::ProcessIdentity> processes;
+      for (const std::uint32_t pid : pids) processes.push_back(resolver.resolve(pid));
+      for (const std::string& pod : pods) processes.push_back({0, "", "", pod});  // as a source names them
+      return watch::common_owner(by, processes);
+    });
+  }
   LiveView live_view(std::cout);
   const std::string status_prefix =
       source->describe() + "  classifier " + o.classifier + (log ? "  log " + o.log : "  no log") + "  ";
@@ -253,6 +266,10 @@ Command add_watch_command(CLI::App& app) {
   add_job_option(*sub, o->jobs,
                  "Each of its GPUs' job verdict and mismatch check then follow the job's windows pooled (the latest "
                  "of each GPU), since a job's work need not show on each of them");
+  sub->add_option("--job-by", o->job_by,
+                  "Instead of --job: GPUs whose processes share one Kubernetes pod (or one container) are one job, "
+                  "as their processes come and go (live NVIDIA GPUs, or dcgm-exporter's pod label)")
+      ->check(CLI::IsMember({"pod", "container"}));
   sub->add_option("--declared", o->declared,
                   "Declared workloads, comma-separated KEY=type; KEY: a GPU index or UUID, process:NAME, "
                   "container:ID or pod:NAME")

@@ -80,4 +80,16 @@ ProcessIdentity ProcessResolver::resolve(std::uint32_t pid) const {
   return p;
 }
 
+std::string common_owner(JobOwner by, std::span<const ProcessIdentity> processes) {
+  std::string owner;
+  for (const ProcessIdentity& p : processes) {
+    const std::string o = by == JobOwner::Pod ? p.pod : p.container_id.substr(0, 12);
+    if (o.empty()) continue;
+    if (!owner.empty() && o != owner) return "";
+    owner = o;
+  }
+  if (owner.empty()) return "";
+  return (by == JobOwner::Pod ? "pod:" : "container:") + owner;
+}
+
 }  // namespace wt::watch

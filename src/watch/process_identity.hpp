@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 
 namespace wt::watch {
@@ -25,6 +26,12 @@ std::string container_id_from_cgroup(const std::string& cgroup);
 // API), else HOSTNAME when KUBERNETES_SERVICE_HOST is set (Kubernetes names a pod's host after
 // the pod). "" when neither applies.
 std::string pod_from_environ(const std::string& environ);
+
+// What a GPU's job is, by who runs on it (`watch --job-by`): "pod:NAME", or "container:" and the
+// ID's first 12 hex digits (as `docker ps` shows it), when every process that has one shares it;
+// "" when none has one or they differ (a GPU shared by two jobs belongs to neither).
+enum class JobOwner { Pod, Container };
+std::string common_owner(JobOwner by, std::span<const ProcessIdentity> processes);
 
 class ProcessResolver {
  public:

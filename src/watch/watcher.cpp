@@ -83,6 +83,7 @@ void Watcher::declare(GpuWatch& w) {
   std::span<const std::string> pods;
   if (w.processes) pids = *w.processes;
   if (w.pods) pods = *w.pods;
+  if (job_group_of_) w.job_group = job_group_of_(w.gpu, pids, pods);
   const DeclaredLookup d = declared_(w.gpu, pids, pods);
   w.declared = d.declaration ? std::optional(d.declaration->type) : std::nullopt;
   w.declared_by = d.declaration ? d.declaration->key : "";

@@ -86,10 +86,17 @@ class Watcher {
   using DeclaredFn =
       std::function<DeclaredLookup(const GpuIdentity&, std::span<const std::uint32_t>, std::span<const std::string>)>;
   using ClockFn = std::function<double()>;  // seconds since 1970, UTC
+  // The job a GPU is part of, given what its DeclaredFn is given ("" for none); see join_jobs_by.
+  using JobGroupFn =
+      std::function<std::string(const GpuIdentity&, std::span<const std::uint32_t>, std::span<const std::string>)>;
 
   Watcher(const Classifier& classifier, WatchOptions options, DeclaredFn declared, std::vector<WatchSink*> sinks,
           ClockFn clock = system_clock_s);
   static double system_clock_s();
+
+  // Groups GPUs into jobs by what runs on them (`--job-by pod`) instead of options.jobs: asked
+  // again at each of a GPU's windows, as its processes come and go. Call before the first push.
+  void join_jobs_by(JobGroupFn fn) { job_group_of_ = std::move(fn); }
 
   void push(const Sample& s);
   // End of stream or shutdown: closes every GPU's open (partial) window.
@@ -110,6 +117,7 @@ class Watcher {
 
   WatchOptions options_;
   DeclaredFn declared_;
+  JobGroupFn job_group_of_;
   std::vector<WatchSink*> sinks_;
   ClockFn clock_;
   std::vector<GpuWatch> gpus_;
