@@ -322,7 +322,7 @@ expect report-floor-withheld 'jq -e ".report.classes == [] and .report.classes_w
 check report-edited 1 "$wt" report "$tmp/edited.jsonl"
 expect report-edited-none 'grep -q "^No report: the log does not verify." "$tmp/out" && ! grep -q "^CLASS" "$tmp/out"'
 check report-edited-json 1 "$wt" report "$tmp/edited.jsonl" --json
-expect report-edited-json-null 'jq -e ".report == null and .verification.kind == \"edited\"" "$tmp/out" >/dev/null'
+expect report-edited-json-null 'jq -e ".report == null and .logs[0].verification.kind == \"edited\"" "$tmp/out" >/dev/null'
 check report-zero-floor 2 "$wt" report "$fx/audit/seed_log.jsonl" --min-gpus 0
 check report-watched 0 "$wt" watch --backend sim --scenario training/pretrain --duration 120 --log "$tmp/watched.jsonl" --json
 uuid=$(jq -r 'select(.uuid) | .uuid' "$tmp/watched.jsonl" | head -1)
@@ -346,6 +346,15 @@ expect report-by-day-split 'jq -e "(.report.periods | map(.classes[0].gpu_hours)
 check report-by-week-floor 0 "$wt" report "$tmp/night.jsonl" --by week --json
 expect report-by-week-withheld 'jq -e ".report.periods | length == 1 and .[0].period == \"2025-12-29\" and .[0].classes == [] and .[0].classes_withheld == 1" "$tmp/out" >/dev/null'
 check report-by-year 2 "$wt" report "$tmp/night.jsonl" --by year
+# Several logs (a fleet's nodes) sum up as one: two GPUs, each in its own log; an edited one stops it.
+check report-two-watch 0 "$wt" watch --backend sim --scenario training/pretrain --duration 120 --seed 9 --log "$tmp/node2.jsonl" --json
+check report-two-logs 0 "$wt" report "$tmp/watched.jsonl" "$tmp/node2.jsonl" --min-gpus 2 --json
+expect report-two-logs-gpus 'jq -e "(.logs | length == 2) and all(.logs[]; .verification.valid) and .report.gpus == 2 and .report.classes[0].gpus == 2" "$tmp/out" >/dev/null'
+check report-two-logs-text 0 "$wt" report "$tmp/watched.jsonl" "$tmp/node2.jsonl" --min-gpus 2
+expect report-two-logs-says 'grep -q "on 2 GPUs from 2 logs" "$tmp/out" && [ "$(grep -c ": \[OK\] chain verified" "$tmp/out")" -eq 2 ]'
+check report-one-edited 1 "$wt" report "$tmp/watched.jsonl" "$tmp/edited.jsonl"
+expect report-one-edited-none 'grep -q "^No report: not every log verifies." "$tmp/out"'
+check report-keys-mismatch 2 "$wt" report "$tmp/watched.jsonl" "$tmp/node2.jsonl" "$tmp/node2.jsonl" --pubkey a.pub --pubkey b.pub
 # Live AMD through the fake ROCm SMI library; --backend auto with one vendor, both, or none.
 if [ -f "$fx/rocm/mi250x_rocm5.txt" ]; then
   amd5="$fx/rocm/mi250x_rocm5.txt"

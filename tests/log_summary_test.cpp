@@ -230,6 +230,31 @@ TEST(LogSummary, RefusesMoreThanTheMostPeriods) {
   EXPECT_EQ(summarize_log(log, o).periods.size(), 12u);  // a period asked for bounds it
 }
 
+TEST(LogSummary, RotatedLogsCountEachGpuOnceInWhateverOrderTheyCome) {
+  // One GPU's log rotated at 60 s, plus another node's GPU: given newest first, the older log is
+  // still read first, so none of its time is lost behind the newer one's.
+  const auto dir = std::filesystem::temp_directory_path() / ("wt_rotated_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto write = [&](const std::string& name, const std::string& uuid, int from_s, int to_s) {
+    const std::string path = (dir / name).string();
+    AuditLog log(path, {});
+    for (int t = from_s; t < to_s; t += 15)
+      log.append(json::parse(verdict(uuid, "TRAINING", 1, t, t + 30, 300)));
+    log.close();
+    return path;
+  };
+  const std::string old_log = write("old.jsonl", "GPU-a", 0, 60), new_log = write("new.jsonl", "GPU-a", 60, 120);
+  const std::string other = write("other.jsonl", "GPU-b", 0, 30);
+  SummaryOptions o = at_least(2);
+  const VerifiedLogs r = verify_and_summarize({new_log, old_log, other}, {{}, {}, {}}, o);
+  ASSERT_EQ(r.checks.size(), 3u);
+  ASSERT_TRUE(r.summary);
+  EXPECT_EQ(r.summary->gpus, 2u);
+  ASSERT_EQ(r.summary->classes.size(), 1u);
+  EXPECT_NEAR(r.summary->classes[0].gpu_hours * 3600, (135 - 0) + 45, 1e-6);  // GPU a 0..135 s, GPU b 0..45 s
+  std::filesystem::remove_all(dir);
+}
+
 TEST(LogSummary, TooManyPeriodsNamesTheLogFile) {
   const std::string path =
       (std::filesystem::temp_directory_path() / ("wt_summary_test_" + std::to_string(::getpid()) + ".jsonl")).string();

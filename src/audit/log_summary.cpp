@@ -221,75 +221,136 @@ class PeriodTallies {
 
 }  // namespace
 
-LogSummary summarize_log(std::string_view text, const SummaryOptions& options) {
-  LogSummary s;
-  s.options = options;
-  const double period_from = options.from_s.value_or(-INFINITY), period_to = options.to_s.value_or(INFINITY);
-  const bool period = options.from_s || options.to_s;
-  auto in_period = [&](const std::optional<double>& t) {
-    return t ? *t >= period_from && *t < period_to : !period;
-  };
+// Everything the summary keeps between the logs it reads.
+struct LogSummarizer::State {
+  explicit State(const SummaryOptions& o)
+      : options(o),
+        period_from(o.from_s.value_or(-INFINITY)),
+        period_to(o.to_s.value_or(INFINITY)),
+        period(o.from_s || o.to_s) {
+    if (o.by) periods.emplace(*o.by);
+  }
+  SummaryOptions options;
+  double period_from, period_to;
+  bool period;
+  std::size_t mismatch_events = 0;
   Tally whole;
   std::optional<PeriodTallies> periods;
-  if (options.by) periods.emplace(*options.by);
   std::map<std::string, double> covered_until;  // per GPU: the end of the telemetry time counted so far
   std::optional<double> first_start, last_end;
 
+  bool in_period(const std::optional<double>& t) const { return t ? *t >= period_from && *t < period_to : !period; }
+  void add_entry(const EntryFields& e);
+};
+
+void LogSummarizer::State::add_entry(const EntryFields& e) {
+  if (e.type == "mismatch") {
+    ++mismatch_events;
+    const auto at = parse_timestamp(e.at);
+    if (e.state != "raised" || !in_period(at)) return;
+    whole.add_alert(e, gpu_key(e));
+    if (periods && at) periods->at(period_start(*at, *options.by)).add_alert(e, gpu_key(e));
+    return;
+  }
+  if (!e.type.empty() || !e.has_workload_type) return;  // checkpoints, and anything newer
+
+  const std::string gpu = gpu_key(e);
+  const WorkloadType type = class_of(e.workload_type);
+  const auto start = parse_timestamp(e.window_start);
+  const auto stop = parse_timestamp(e.window_end);
+  const bool timed = start && stop && *stop >= *start;
+  if (period && (!timed || *stop <= period_from || *start >= period_to)) return;
+  if (!timed) {
+    whole.add_window(type, gpu, std::nullopt, e);
+    return;
+  }
+  const double clipped_start = std::max(*start, period_from), clipped_stop = std::min(*stop, period_to);
+  first_start = std::min(first_start.value_or(clipped_start), clipped_start);
+  last_end = std::max(last_end.value_or(clipped_stop), clipped_stop);
+  const auto until = covered_until.try_emplace(gpu, *start).first;
+  const double covered_from = until->second;
+  whole.add_window(type, gpu, std::max(0.0, clipped_stop - std::max(clipped_start, covered_from)) / 3600.0, e);
+  if (periods) periods->add_window(type, gpu, clipped_start, clipped_stop, covered_from, e);
+  until->second = std::max(until->second, *stop);
+}
+
+LogSummarizer::LogSummarizer(const SummaryOptions& options) : state_(std::make_unique<State>(options)) {}
+LogSummarizer::~LogSummarizer() = default;
+
+void LogSummarizer::add(std::string_view text) {
   std::size_t pos = 0;
   while (pos < text.size()) {
     const std::size_t end = std::min(text.find('\n', pos), text.size());
-    const std::string_view line = text.substr(pos, end - pos);
+    const std::optional<EntryFields> e = read_entry(text.substr(pos, end - pos));
     pos = end + 1;
-    const std::optional<EntryFields> e = read_entry(line);
-    if (!e) continue;
-    if (e->type == "mismatch") {
-      ++s.mismatch_events;
-      const auto at = parse_timestamp(e->at);
-      if (e->state != "raised" || !in_period(at)) continue;
-      whole.add_alert(*e, gpu_key(*e));
-      if (periods && at) periods->at(period_start(*at, *options.by)).add_alert(*e, gpu_key(*e));
-      continue;
-    }
-    if (!e->type.empty() || !e->has_workload_type) continue;  // checkpoints, and anything newer
-
-    const std::string gpu = gpu_key(*e);
-    const WorkloadType type = class_of(e->workload_type);
-    const auto start = parse_timestamp(e->window_start);
-    const auto stop = parse_timestamp(e->window_end);
-    const bool timed = start && stop && *stop >= *start;
-    if (period && (!timed || *stop <= period_from || *start >= period_to)) continue;
-    if (!timed) {
-      whole.add_window(type, gpu, std::nullopt, *e);
-      continue;
-    }
-    const double clipped_start = std::max(*start, period_from), clipped_stop = std::min(*stop, period_to);
-    first_start = std::min(first_start.value_or(clipped_start), clipped_start);
-    last_end = std::max(last_end.value_or(clipped_stop), clipped_stop);
-    const auto until = covered_until.try_emplace(gpu, *start).first;
-    const double covered_from = until->second;
-    whole.add_window(type, gpu, std::max(0.0, clipped_stop - std::max(clipped_start, covered_from)) / 3600.0, *e);
-    if (periods) periods->add_window(type, gpu, clipped_start, clipped_stop, covered_from, *e);
-    until->second = std::max(until->second, *stop);
+    if (e) state_->add_entry(*e);
   }
+}
 
-  whole.publish(options.min_gpus, s);
-  if (periods) periods->publish(options.min_gpus, s.periods);
-  if (first_start) {
-    s.first_window_start = format_iso_time(*first_start);
-    s.last_window_end = format_iso_time(*last_end);
+LogSummary LogSummarizer::finish() const {
+  const State& st = *state_;
+  LogSummary s;
+  s.options = st.options;
+  s.mismatch_events = st.mismatch_events;
+  st.whole.publish(st.options.min_gpus, s);
+  if (st.periods) st.periods->publish(st.options.min_gpus, s.periods);
+  if (st.first_start) {
+    s.first_window_start = format_iso_time(*st.first_start);
+    s.last_window_end = format_iso_time(*st.last_end);
   }
   return s;
 }
 
-VerifiedSummary verify_and_summarize(const std::string& path, const VerifyOptions& verify, const SummaryOptions& summary) {
-  const MappedFile log(path);
-  VerifiedSummary out{verify_log_text(log.text(), verify), std::nullopt};
-  if (!out.check.valid()) return out;
-  try {
-    out.summary = summarize_log(log.text(), summary);
-  } catch (const InputError& e) {
-    throw InputError(path + ": " + e.what());
+LogSummary summarize_log(std::string_view text, const SummaryOptions& options) {
+  LogSummarizer s(options);
+  s.add(text);
+  return s.finish();
+}
+
+std::optional<double> first_window_start(std::string_view text) {
+  std::size_t pos = 0;
+  while (pos < text.size()) {
+    const std::size_t end = std::min(text.find('\n', pos), text.size());
+    const std::optional<EntryFields> e = read_entry(text.substr(pos, end - pos));
+    pos = end + 1;
+    if (e && e->type.empty() && e->has_workload_type)
+      if (const auto t = parse_timestamp(e->window_start)) return t;
   }
+  return std::nullopt;
+}
+
+VerifiedSummary verify_and_summarize(const std::string& path, const VerifyOptions& verify, const SummaryOptions& summary) {
+  VerifiedLogs all = verify_and_summarize(std::vector<std::string>{path}, std::vector<VerifyOptions>{verify}, summary);
+  return {std::move(all.checks.front()), std::move(all.summary)};
+}
+
+VerifiedLogs verify_and_summarize(const std::vector<std::string>& paths, const std::vector<VerifyOptions>& verify,
+                                  const SummaryOptions& summary) {
+  VerifiedLogs out;
+  std::vector<std::unique_ptr<MappedFile>> logs;
+  for (std::size_t i = 0; i < paths.size(); ++i) {
+    logs.push_back(std::make_unique<MappedFile>(paths[i]));
+    out.checks.push_back(verify_log_text(logs.back()->text(), verify[i]));
+  }
+  if (!std::all_of(out.checks.begin(), out.checks.end(), [](const VerifyResult& r) { return r.valid(); })) return out;
+  // Oldest first, so that a GPU's windows across a rotated log arrive in time order (the time
+  // counted per GPU only moves forward); logs without a timed verdict last.
+  std::vector<std::size_t> order(paths.size());
+  std::vector<double> first(paths.size());
+  for (std::size_t i = 0; i < paths.size(); ++i) {
+    order[i] = i;
+    first[i] = first_window_start(logs[i]->text()).value_or(INFINITY);
+  }
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return first[a] < first[b]; });
+  LogSummarizer summarizer(summary);
+  for (const std::size_t i : order) {
+    try {
+      summarizer.add(logs[i]->text());
+    } catch (const InputError& e) {
+      throw InputError(paths[i] + ": " + e.what());
+    }
+  }
+  out.summary = summarizer.finish();
   return out;
 }
 

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -77,9 +78,30 @@ struct LogSummary : Aggregate {
 // 1970 to 9999 would otherwise make millions of days.
 inline constexpr std::size_t kMaxReportPeriods = 10000;
 
-// `text`: a whole log that verified. Entries it cannot use (checkpoints, unknown types) are
-// skipped; a verdict without a known class counts as UNKNOWN.
+// Sums up one or more logs that verified (a fleet's nodes, a node's rotated logs) into one
+// summary: GPUs are told apart by UUID across logs, and a GPU's time is counted once as long as
+// its windows arrive in time order (give a node's logs oldest first). Entries it cannot use
+// (checkpoints, unknown types) are skipped; a verdict without a known class counts as UNKNOWN.
+class LogSummarizer {
+ public:
+  explicit LogSummarizer(const SummaryOptions& options);
+  ~LogSummarizer();
+  LogSummarizer(const LogSummarizer&) = delete;
+  LogSummarizer& operator=(const LogSummarizer&) = delete;
+  // `text`: a whole log. Throws InputError when `by` would make too many periods.
+  void add(std::string_view text);
+  LogSummary finish() const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+// One log's summary.
 LogSummary summarize_log(std::string_view text, const SummaryOptions& options);
+
+// The window_start of a log's first verdict entry; nullopt when it has none with a time.
+std::optional<double> first_window_start(std::string_view text);
 
 // The log file checked, and summed up only if it verified: figures from a log that does not
 // verify could be anyone's. Throws InputError naming the file when it cannot be read.
@@ -88,5 +110,14 @@ struct VerifiedSummary {
   std::optional<LogSummary> summary;
 };
 VerifiedSummary verify_and_summarize(const std::string& path, const VerifyOptions& verify, const SummaryOptions& summary);
+
+// Several logs, each checked with its own options (its key); summed up, oldest first, only if
+// every one verified. Throws InputError naming the file that cannot be read.
+struct VerifiedLogs {
+  std::vector<VerifyResult> checks;  // in the order given
+  std::optional<LogSummary> summary;
+};
+VerifiedLogs verify_and_summarize(const std::vector<std::string>& paths, const std::vector<VerifyOptions>& verify,
+                                  const SummaryOptions& summary);
 
 }  // namespace wt::audit

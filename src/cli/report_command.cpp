@@ -1,4 +1,6 @@
-// `workloadtruth report`: an audit log's aggregate for an auditor, once the log has verified.
+// `workloadtruth report`: the aggregate of one or more audit logs for an auditor, once every one
+// has verified.
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -18,35 +20,43 @@ namespace wt::cli {
 namespace {
 
 struct ReportOptions {
-  std::string file = "workloadtruth.log.jsonl";
-  std::string pubkey;
+  std::vector<std::string> files{"workloadtruth.log.jsonl"};
+  std::vector<std::string> pubkeys;
   std::size_t min_gpus = 5;
   std::string from, to, by;
   bool json = false;
 };
 
 int run_report(const ReportOptions& o) {
-  std::optional<audit::PublicKey> key;
-  if (!o.pubkey.empty()) key = audit::PublicKey::load(o.pubkey);
-  audit::VerifyOptions vo;
-  if (key) vo.public_key = &*key;
+  if (o.pubkeys.size() > 1 && o.pubkeys.size() != o.files.size())
+    throw std::invalid_argument("--pubkey: give one key for every log, or one per log in the logs' order (" +
+                                std::to_string(o.files.size()) + " logs, " + std::to_string(o.pubkeys.size()) +
+                                " keys)");
+  std::vector<audit::PublicKey> keys;
+  for (const std::string& k : o.pubkeys) keys.push_back(audit::PublicKey::load(k));
+  std::vector<audit::VerifyOptions> verify(o.files.size());
+  for (std::size_t i = 0; i < verify.size() && !keys.empty(); ++i) verify[i].public_key = &keys[keys.size() == 1 ? 0 : i];
   audit::SummaryOptions so;
   so.min_gpus = o.min_gpus;
   if (!o.from.empty()) so.from_s = parse_time_option("--from", o.from);
   if (!o.to.empty()) so.to_s = parse_time_option("--to", o.to);
   if (so.from_s && so.to_s && *so.from_s >= *so.to_s) throw std::invalid_argument("--from must come before --to");
   if (!o.by.empty()) so.by = parse_calendar_unit(o.by);
-  const auto [check, summary] = audit::verify_and_summarize(o.file, vo, so);
+  const auto [checks, summary] = audit::verify_and_summarize(o.files, verify, so);
   if (o.json) {
-    nlohmann::json out = {{"log", o.file}, {"verification", verify_result_json(check)}, {"report", nullptr}};
+    nlohmann::json logs = nlohmann::json::array();
+    for (std::size_t i = 0; i < checks.size(); ++i)
+      logs.push_back({{"log", o.files[i]}, {"verification", verify_result_json(checks[i])}});
+    nlohmann::json out = {{"logs", std::move(logs)}, {"report", nullptr}};
     if (summary) out["report"] = log_summary_json(*summary);
     std::cout << out.dump() << '\n';
   } else {
-    std::cout << o.file << ": " << verify_result_text(check);
-    if (summary) std::cout << '\n' << log_summary_text(*summary);
-    else std::cout << "No report: the log does not verify.\n";
+    for (std::size_t i = 0; i < checks.size(); ++i) std::cout << o.files[i] << ": " << verify_result_text(checks[i]);
+    if (summary) std::cout << '\n' << log_summary_text(*summary, o.files.size());
+    else std::cout << "No report: " << (checks.size() == 1 ? "the log does not verify" : "not every log verifies") << ".\n";
   }
-  return check.valid() ? exit_code::kOk : exit_code::kBadInput;
+  const bool valid = std::all_of(checks.begin(), checks.end(), [](const audit::VerifyResult& r) { return r.valid(); });
+  return valid ? exit_code::kOk : exit_code::kBadInput;
 }
 
 }  // namespace
@@ -54,11 +64,15 @@ int run_report(const ReportOptions& o) {
 Command add_report_command(CLI::App& app) {
   auto o = std::make_shared<ReportOptions>();
   CLI::App* sub = app.add_subcommand(
-      "report", "Verify an audit log, then sum it up for an auditor: GPU-hours and energy per class, mismatch alerts");
-  sub->add_option("file", o->file, "Audit log (default workloadtruth.log.jsonl)");
-  sub->add_option("--pubkey", o->pubkey,
-                  "Public key (PREFIX.pub from keygen): the log must carry valid signed checkpoints and end with a "
-                  "final one");
+      "report",
+      "Verify audit logs (a node's, or a fleet's together), then sum them up for an auditor: GPU-hours and energy per "
+      "class, mismatch alerts");
+  sub->add_option("logs", o->files,
+                  "Audit logs, summed up as one fleet (default workloadtruth.log.jsonl); each must verify");
+  sub->add_option("--pubkey", o->pubkeys,
+                  "Public key (PREFIX.pub from keygen): each log must carry valid signed checkpoints and end with a "
+                  "final one. One key for every log, or repeat it: one per log, in the logs' order")
+      ->allow_extra_args(false);
   sub->add_option("--min-gpus", o->min_gpus,
                   "Show a figure only where at least this many distinct GPUs contribute to it, so that no one "
                   "customer's GPUs can be singled out (1 shows everything)")
@@ -71,7 +85,8 @@ Command add_report_command(CLI::App& app) {
                   "Also cut the figures into calendar periods (UTC on the log's clock; weeks from Monday), each "
                   "under the same --min-gpus floor")
       ->check(CLI::IsMember({"day", "week", "month"}));
-  sub->add_flag("--json", o->json, "Print {log, verification, report}; report is null when the log does not verify");
+  sub->add_flag("--json", o->json,
+                "Print {logs: [{log, verification}], report}; report is null unless every log verifies");
   return {sub, [o] { return run_guarded(o->json, [o] { return run_report(*o); }); }};
 }
 

@@ -135,8 +135,9 @@ json log_summary_json(const audit::LogSummary& s) {
   return out;
 }
 
-std::string log_summary_text(const audit::LogSummary& s) {
+std::string log_summary_text(const audit::LogSummary& s, std::size_t logs) {
   std::string out = "Aggregate of " + plural(s.verdicts, "verdict", "verdicts") + " on " + plural(s.gpus, "GPU", "GPUs");
+  if (logs > 1) out += " from " + std::to_string(logs) + " logs";
   if (s.options.from_s || s.options.to_s)
     out += ", in the period " + (s.options.from_s ? format_iso_time(*s.options.from_s) : std::string("(start)")) +
            " .. " + (s.options.to_s ? format_iso_time(*s.options.to_s) : std::string("(end)"));

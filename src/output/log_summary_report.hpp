@@ -11,6 +11,7 @@ namespace wt {
 nlohmann::json log_summary_json(const audit::LogSummary& s);
 
 // An aligned table per observed class, then the mismatch alerts, each withheld part said.
-std::string log_summary_text(const audit::LogSummary& s);
+// `logs`: how many logs it sums up (said when more than one).
+std::string log_summary_text(const audit::LogSummary& s, std::size_t logs = 1);
 
 }  // namespace wt
