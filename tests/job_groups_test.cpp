@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <random>
 #include <stdexcept>
 
 namespace wt {
@@ -45,6 +47,27 @@ TEST(JobSpec, RefusesWhatItCannotRead) {
   for (const char* bad : {"train", "=0", "train=", "train=a", "train=0,,1", "train=-1", "train=3-1", "train=0-99999",
                           "train=0,0", "tr ain=0", "train=1-", "train=0x1"})
     EXPECT_THROW(parse_job_spec(bad), std::invalid_argument) << bad;
+}
+
+TEST(JobSpec, AnyTextParsesOrIsRefusedWithAReason) {
+  // An agent's jobs argument is untrusted: random specs over the grammar's characters either
+  // parse into sorted, distinct, in-range indices or throw invalid_argument, nothing else.
+  std::mt19937 rng(7);
+  const std::string alphabet = "ab=0123456789,-all 4095 99999";
+  for (int i = 0; i < 20000; ++i) {
+    std::string text;
+    const std::size_t n = rng() % 16;
+    for (std::size_t k = 0; k < n; ++k) text += alphabet[rng() % alphabet.size()];
+    try {
+      const JobSpec j = parse_job_spec(text);
+      EXPECT_FALSE(j.name.empty()) << text;
+      EXPECT_TRUE(std::is_sorted(j.gpus.begin(), j.gpus.end())) << text;
+      EXPECT_TRUE(std::adjacent_find(j.gpus.begin(), j.gpus.end()) == j.gpus.end()) << text;
+      for (int g : j.gpus) EXPECT_TRUE(g >= 0 && g <= 4095) << text;
+      EXPECT_EQ(j.all, j.gpus.empty()) << text;  // "all", or at least one index
+    } catch (const std::invalid_argument&) {
+    }
+  }
 }
 
 TEST(JobSpec, AGpuRunsOneJob) {
