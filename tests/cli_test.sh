@@ -354,6 +354,9 @@ check report-two-logs-text 0 "$wt" report "$tmp/watched.jsonl" "$tmp/node2.jsonl
 expect report-two-logs-says 'grep -q "on 2 GPUs from 2 logs" "$tmp/out" && [ "$(grep -c ": \[OK\] chain verified" "$tmp/out")" -eq 2 ]'
 check report-one-edited 1 "$wt" report "$tmp/watched.jsonl" "$tmp/edited.jsonl"
 expect report-one-edited-none 'grep -q "^No report: not every log verifies." "$tmp/out"'
+cp "$tmp/watched.jsonl" "$tmp/copy.jsonl"
+check report-same-log-twice 1 "$wt" report "$tmp/watched.jsonl" "$tmp/copy.jsonl"
+expect report-same-log-twice-says 'grep -q "copy.jsonl: the same log as .*watched.jsonl (the same first entry)" "$tmp/err"'
 check report-keys-mismatch 2 "$wt" report "$tmp/watched.jsonl" "$tmp/node2.jsonl" "$tmp/node2.jsonl" --pubkey a.pub --pubkey b.pub
 # Live AMD through the fake ROCm SMI library; --backend auto with one vendor, both, or none.
 if [ -f "$fx/rocm/mi250x_rocm5.txt" ]; then

@@ -333,6 +333,17 @@ VerifiedLogs verify_and_summarize(const std::vector<std::string>& paths, const s
     out.checks.push_back(verify_log_text(logs.back()->text(), verify[i]));
   }
   if (!std::all_of(out.checks.begin(), out.checks.end(), [](const VerifyResult& r) { return r.valid(); })) return out;
+  // The same chain twice (a copy, or a copy taken earlier) would count its windows twice: its
+  // first entry's hash names a chain.
+  std::map<std::string, std::size_t> chains;
+  for (std::size_t i = 0; i < paths.size(); ++i) {
+    const std::string_view text = logs[i]->text();
+    const std::string first = json::parse(text.substr(0, text.find('\n')), nullptr, false).value("entry_hash", "");
+    if (first.empty()) continue;  // an empty log
+    if (const auto [it, added] = chains.try_emplace(first, i); !added)
+      throw InputError(paths[i] + ": the same log as " + paths[it->second] +
+                       " (the same first entry): each log is summed up once");
+  }
   // Oldest first, so that a GPU's windows across a rotated log arrive in time order (the time
   // counted per GPU only moves forward); logs without a timed verdict last.
   std::vector<std::size_t> order(paths.size());
