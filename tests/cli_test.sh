@@ -358,6 +358,7 @@ cp "$tmp/watched.jsonl" "$tmp/copy.jsonl"
 check report-same-log-twice 1 "$wt" report "$tmp/watched.jsonl" "$tmp/copy.jsonl"
 expect report-same-log-twice-says 'grep -q "copy.jsonl: the same log as .*watched.jsonl (the same first entry)" "$tmp/err"'
 check report-keys-mismatch 2 "$wt" report "$tmp/watched.jsonl" "$tmp/node2.jsonl" "$tmp/node2.jsonl" --pubkey a.pub --pubkey b.pub
+expect report-keys-mismatch-says 'grep -q "one per log in the logs. order (3 logs, 2 keys)" "$tmp/err"'
 # Live AMD through the fake ROCm SMI library; --backend auto with one vendor, both, or none.
 if [ -f "$fx/rocm/mi250x_rocm5.txt" ]; then
   amd5="$fx/rocm/mi250x_rocm5.txt"

@@ -78,5 +78,20 @@ TEST(MetricsSink, FollowsTheWatchedGpu) {
   EXPECT_EQ(text.find("workloadtruth_training_score{"), std::string::npos);  // the rules give none
 }
 
+TEST(MetricsSink, AGpusJobLabelFollowsItsJob) {
+  // --job-by: the GPU's first window came before its pod was listed; the label follows the pod.
+  watch::GpuWatch gpu(GpuIdentity{0, "GPU-y", "NVIDIA A100", ""}, {}, {});
+  gpu.job.update(WorkloadType::Training, 0.9, 0);
+  Verdict v;
+  v.type = WorkloadType::Training;
+  MetricsSink sink;
+  sink.on_window(gpu, Window{0, 30, {}, false}, v, true, 100);
+  EXPECT_EQ(sink.render().find("job_group="), std::string::npos);
+  gpu.job_group = "pod:trainer";
+  sink.on_window(gpu, Window{15, 45, {}, false}, v, false, 115);
+  EXPECT_TRUE(has_line(sink.render(),
+                       R"(workloadtruth_job_verdict{gpu="0",uuid="GPU-y",name="NVIDIA A100",job_group="pod:trainer",class="TRAINING"} 1)"));
+}
+
 }  // namespace
 }  // namespace wt

@@ -42,6 +42,8 @@ expect job-plain-lines 'grep -q "GPU 1  job node  TRAINING" "$tmp/out"'
 check job-alone 0 "$wt" watch --replay "$csv" --classifier rules --json --no-log --declared 1=inference --mismatch-after 30 --mismatch-confidence 0.5
 expect job-alone-no-alert 'jq -se "([.[] | select(.type == \"mismatch\")] | length == 0) and ([.[] | select(.type == \"window\")] | all(.job_group == null))" "$tmp/out" >/dev/null'
 check job-overlap 2 "$wt" watch --replay "$csv" --classifier rules --no-log --job a=0 --job b=0-1
+check job-missing-gpu 0 "$wt" watch --replay "$csv" --classifier rules --no-log --json --job a=0,7
+expect job-missing-gpu-warned '[ "$(grep -c "warning: job a: GPU 7 is not in the source (by the first windows)" "$tmp/err")" -eq 1 ]'
 
 # Plain lines when stdout is not a terminal: one per job-verdict change, and a summary.
 check plain 0 "$wt" watch --replay "$csv" --classifier rules --no-log --declared 0=training

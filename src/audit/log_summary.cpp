@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <stdexcept>
 #include <nlohmann/json.hpp>
 #include <utility>
 
@@ -100,6 +101,18 @@ std::optional<EntryFields> read_entry(std::string_view line) {
   FieldReader reader(f);
   if (!json::sax_parse(line.begin(), line.end(), &reader) || !f.object) return std::nullopt;
   return f;
+}
+
+// Calls `fn` with each line of `text` that reads as an entry, until it returns false.
+template <class Fn>
+void for_each_entry(std::string_view text, Fn fn) {
+  std::size_t pos = 0;
+  while (pos < text.size()) {
+    const std::size_t end = std::min(text.find('\n', pos), text.size());
+    const std::optional<EntryFields> e = read_entry(text.substr(pos, end - pos));
+    pos = end + 1;
+    if (e && !fn(*e)) return;
+  }
 }
 
 WorkloadType class_of(const std::string& text) { return parse_workload_type(text).value_or(WorkloadType::Unknown); }
@@ -278,13 +291,10 @@ LogSummarizer::LogSummarizer(const SummaryOptions& options) : state_(std::make_u
 LogSummarizer::~LogSummarizer() = default;
 
 void LogSummarizer::add(std::string_view text) {
-  std::size_t pos = 0;
-  while (pos < text.size()) {
-    const std::size_t end = std::min(text.find('\n', pos), text.size());
-    const std::optional<EntryFields> e = read_entry(text.substr(pos, end - pos));
-    pos = end + 1;
-    if (e) state_->add_entry(*e);
-  }
+  for_each_entry(text, [this](const EntryFields& e) {
+    state_->add_entry(e);
+    return true;
+  });
 }
 
 LogSummary LogSummarizer::finish() const {
@@ -308,15 +318,27 @@ LogSummary summarize_log(std::string_view text, const SummaryOptions& options) {
 }
 
 std::optional<double> first_window_start(std::string_view text) {
-  std::size_t pos = 0;
-  while (pos < text.size()) {
-    const std::size_t end = std::min(text.find('\n', pos), text.size());
-    const std::optional<EntryFields> e = read_entry(text.substr(pos, end - pos));
-    pos = end + 1;
-    if (e && e->type.empty() && e->has_workload_type)
-      if (const auto t = parse_timestamp(e->window_start)) return t;
+  std::optional<double> first;
+  for_each_entry(text, [&first](const EntryFields& e) {
+    if (e.type.empty() && e.has_workload_type) first = parse_timestamp(e.window_start);
+    return !first;
+  });
+  return first;
+}
+
+SummaryOptions parse_summary_options(std::size_t min_gpus, const std::string& from, const std::string& to,
+                                     const std::string& by, const std::string& flag_prefix) {
+  SummaryOptions o;
+  o.min_gpus = min_gpus;
+  if (!from.empty()) o.from_s = parse_time_option(flag_prefix + "from", from);
+  if (!to.empty()) o.to_s = parse_time_option(flag_prefix + "to", to);
+  if (o.from_s && o.to_s && *o.from_s >= *o.to_s)
+    throw std::invalid_argument(flag_prefix + "from must come before " + flag_prefix + "to");
+  if (!by.empty()) {
+    o.by = parse_calendar_unit(by);
+    if (!o.by) throw std::invalid_argument(flag_prefix + "by '" + by + "': give day, week or month");
   }
-  return std::nullopt;
+  return o;
 }
 
 VerifiedSummary verify_and_summarize(const std::string& path, const VerifyOptions& verify, const SummaryOptions& summary) {

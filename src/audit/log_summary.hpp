@@ -52,6 +52,13 @@ struct SummaryOptions {
   std::optional<CalendarUnit> by;
 };
 
+// The options as a user gives them (`report --min-gpus --from --to --by`, or the MCP tool's
+// arguments): times as parse_time_option reads them, "" for none; `flag_prefix` ("--" or "")
+// names them in errors. Throws std::invalid_argument on a time it cannot read or a period that
+// does not run forwards.
+SummaryOptions parse_summary_options(std::size_t min_gpus, const std::string& from, const std::string& to,
+                                     const std::string& by, const std::string& flag_prefix);
+
 // The published figures of one stretch of time.
 struct Aggregate {
   std::size_t verdicts = 0;

@@ -11,8 +11,6 @@
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/run_guarded.hpp"
-#include "core/calendar_period.hpp"
-#include "core/time_format.hpp"
 #include "output/audit_report.hpp"
 #include "output/log_summary_report.hpp"
 
@@ -36,12 +34,7 @@ int run_report(const ReportOptions& o) {
   for (const std::string& k : o.pubkeys) keys.push_back(audit::PublicKey::load(k));
   std::vector<audit::VerifyOptions> verify(o.files.size());
   for (std::size_t i = 0; i < verify.size() && !keys.empty(); ++i) verify[i].public_key = &keys[keys.size() == 1 ? 0 : i];
-  audit::SummaryOptions so;
-  so.min_gpus = o.min_gpus;
-  if (!o.from.empty()) so.from_s = parse_time_option("--from", o.from);
-  if (!o.to.empty()) so.to_s = parse_time_option("--to", o.to);
-  if (so.from_s && so.to_s && *so.from_s >= *so.to_s) throw std::invalid_argument("--from must come before --to");
-  if (!o.by.empty()) so.by = parse_calendar_unit(o.by);
+  const audit::SummaryOptions so = audit::parse_summary_options(o.min_gpus, o.from, o.to, o.by, "--");
   const auto [checks, summary] = audit::verify_and_summarize(o.files, verify, so);
   if (o.json) {
     nlohmann::json logs = nlohmann::json::array();

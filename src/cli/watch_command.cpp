@@ -3,6 +3,7 @@
 #include <malloc.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <iostream>
@@ -193,6 +194,9 @@ int run_watch(WatchCliOptions& o) {
   std::string ended = "end of data";
   Sample s;
   bool flush = true;
+  // Once every GPU has had a window (they all show in the first polls), a GPU a --job names that
+  // has not appeared is said, once: the job is judged on the GPUs there are.
+  bool jobs_checked = o.watch.jobs.empty();
   while (true) {
     if (const int sig = stop_signal()) {
       ended = stop_signal_name(sig);
@@ -200,6 +204,14 @@ int run_watch(WatchCliOptions& o) {
     }
     if (!source->next(s)) break;
     watcher.push(s);
+    if (!jobs_checked && watcher.every_gpu_classified()) {
+      jobs_checked = true;
+      std::vector<int> present;
+      for (const watch::GpuWatch& g : watcher.gpus()) present.push_back(g.gpu.index);
+      std::sort(present.begin(), present.end());
+      for (const Diagnostic& d : missing_job_gpus(o.watch.jobs, present))
+        warn(d.text() + " (by the first windows); the job is judged on the GPUs there are");
+    }
     if (o.once && watcher.every_gpu_classified()) {
       ended = "--once";
       flush = false;  // one verdict per GPU was asked for, not the partial windows after it

@@ -5,8 +5,6 @@
 
 #include "audit/log_summary.hpp"
 #include "audit/log_verifier.hpp"
-#include "core/calendar_period.hpp"
-#include "core/time_format.hpp"
 #include "mcp/output_schemas.hpp"
 #include "mcp/tools.hpp"
 #include "output/audit_report.hpp"
@@ -61,11 +59,8 @@ json run(const json& a) {
   const std::string log = a["log_file"].get<std::string>();
   // A broken chain is a finding, not a failure of the tool: it comes back with valid false.
   if (!a.value("aggregate", false)) return verify_result_json(audit::verify_log_file(log, options));
-  audit::SummaryOptions period;
-  period.min_gpus = a.value("min_gpus", std::size_t{5});
-  if (a.contains("from")) period.from_s = parse_time_option("from", a["from"].get<std::string>());
-  if (a.contains("to")) period.to_s = parse_time_option("to", a["to"].get<std::string>());
-  if (a.contains("by")) period.by = parse_calendar_unit(a["by"].get<std::string>());
+  const audit::SummaryOptions period = audit::parse_summary_options(
+      a.value("min_gpus", std::size_t{5}), a.value("from", ""), a.value("to", ""), a.value("by", ""), "");
   const auto [check, summary] = audit::verify_and_summarize(log, options, period);
   json out = verify_result_json(check);
   out["report"] = summary ? log_summary_json(*summary) : json(nullptr);

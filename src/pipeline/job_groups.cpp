@@ -67,6 +67,15 @@ void check_job_specs(const std::vector<JobSpec>& jobs) {
   }
 }
 
+Diagnostics missing_job_gpus(const std::vector<JobSpec>& jobs, const std::vector<int>& present) {
+  Diagnostics out;
+  for (const JobSpec& spec : jobs)
+    for (int g : spec.gpus)
+      if (!std::binary_search(present.begin(), present.end(), g))
+        out.push_back({"job " + spec.name, "GPU " + std::to_string(g) + " is not in the source"});
+  return out;
+}
+
 void group_jobs(ClassifyResult& result, const std::vector<JobSpec>& jobs) {
   for (const JobSpec& spec : jobs) {
     JobReport job;
@@ -78,13 +87,14 @@ void group_jobs(ClassifyResult& result, const std::vector<JobSpec>& jobs) {
       windows.push_back(&g.windows);
       ++job.gpu_verdicts[static_cast<std::size_t>(g.verdict.type)];
     }
-    for (int g : spec.gpus)
-      if (!std::binary_search(job.gpu_indices.begin(), job.gpu_indices.end(), g))
-        result.diagnostics.push_back({"job " + spec.name, "GPU " + std::to_string(g) + " is not in the source"});
     if (job.gpu_indices.empty()) continue;
     job.verdict = summarize_job(windows);
     result.jobs.push_back(std::move(job));
   }
+  std::vector<int> present;
+  for (const GpuReport& g : result.gpus) present.push_back(g.gpu.index);
+  std::sort(present.begin(), present.end());
+  for (Diagnostic& d : missing_job_gpus(jobs, present)) result.diagnostics.push_back(std::move(d));
 }
 
 }  // namespace wt

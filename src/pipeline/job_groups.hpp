@@ -23,6 +23,10 @@ JobSpec parse_job_spec(const std::string& text);
 // std::invalid_argument.
 void check_job_specs(const std::vector<JobSpec>& jobs);
 
+// One diagnostic ("job NAME", "GPU N is not in the source") for each GPU a job names that is
+// not among `present` (the source's GPU indices, ascending).
+Diagnostics missing_job_gpus(const std::vector<JobSpec>& jobs, const std::vector<int>& present);
+
 // Fills result.jobs. A GPU a job names that the source does not have is an error diagnostic
 // (the job's verdict then rests on the GPUs found); a job with none of its GPUs gets no verdict row.
 void group_jobs(ClassifyResult& result, const std::vector<JobSpec>& jobs);

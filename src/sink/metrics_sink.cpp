@@ -16,8 +16,8 @@ void MetricsSink::on_window(const watch::GpuWatch& gpu, const Window& window, co
     it->index = gpu.gpu.index;
     it->uuid = gpu.gpu.uuid;
     it->name = gpu.gpu.name;
-    it->job_group = gpu.job_group;
   }
+  it->job_group = gpu.job_group;  // --job-by: a GPU's job follows the pods on it
   it->job = gpu.job.type();
   it->job_confidence = gpu.job.confidence();
   it->training_score = verdict.training_score;
