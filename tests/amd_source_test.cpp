@@ -30,6 +30,7 @@ wt::AmdOptions options(std::size_t samples, std::optional<int> gpu = std::nullop
   o.amd_smi_libraries = {"libamd_smi-not-installed.so"};  // a host with ROCm SMI only
   o.rocm_smi_libraries = {"librocm_smi64.so"};
   o.pcie_min_interval_s = 0;  // the fake answers at once; the real call takes a second
+  o.kfd_root = wt::test::fixture("kfd/not-an-amdgpu-host");  // not this machine's /sys
   return o;
 }
 
@@ -89,6 +90,24 @@ TEST(AmdSource, IdentityComesFromTheLibrary) {
   EXPECT_EQ(samples[1].gpu->pci_bus_id, "0000:c6:00.0");
   EXPECT_NE(gcd0.key(), samples[1].gpu->key());
   EXPECT_EQ(samples[0].gpu.get(), samples[2].gpu.get());
+}
+
+TEST(AmdSource, ProcessesComeFromTheDriversListByPciAddress) {
+  ASSERT_TRUE(fake_rocm_found());
+  const auto env = use_fixture("mi250x_rocm5.txt");
+  {
+    wt::AmdSource no_kfd(options(1));
+    for (const wt::Sample& s : wt::test::drain(no_kfd)) EXPECT_EQ(s.processes, nullptr);  // unknown, not none
+  }
+  wt::AmdOptions o = options(2);
+  o.kfd_root = wt::test::fixture("kfd/mi250x");
+  wt::AmdSource source(o);
+  const auto samples = wt::test::drain(source);
+  ASSERT_EQ(samples.size(), 4U);
+  ASSERT_TRUE(samples[0].processes && samples[1].processes);
+  EXPECT_EQ(*samples[0].processes, (wt::ProcessIds{4243, 4301}));
+  EXPECT_EQ(*samples[1].processes, (wt::ProcessIds{4250, 4301}));
+  EXPECT_EQ(samples[2].processes.get(), samples[0].processes.get());  // listed again every 5 s, shared
 }
 
 TEST(AmdSource, LaterPollsTakePowerFromTheEnergyCounter) {

@@ -129,6 +129,27 @@ if [ -f "$fx/nvml/two_gpus.txt" ]; then
   expect container-key-bad-message 'grep -q "12 to 64 hex digits" "$tmp/err"'
 fi
 
+# Processes on AMD GPUs, from the driver's KFD list in a sysfs tree (--sys-root; fixtures/kfd)
+# on the fake ROCm SMI library: PID 4243 (pod-4243) on GPU 0, 4250 (pod-4250) on GPU 1, 4301
+# (no pod) on both. GPU 1 is gone after a few polls (the fixture).
+if [ -f "$fx/rocm/mi250x_rocm5.txt" ]; then
+  mkdir -p "$tmp/sys/class/kfd"
+  ln -s "$fx/kfd/mi250x" "$tmp/sys/class/kfd/kfd"
+  for pid in 4243 4250; do
+    mkdir -p "$tmp/amdproc/$pid"
+    echo python >"$tmp/amdproc/$pid/comm"
+    printf 'KUBERNETES_SERVICE_HOST=10.0.0.1\0HOSTNAME=pod-%s\0' "$pid" >"$tmp/amdproc/$pid/environ"
+  done
+  amd=(--backend amd --interval 0.02 --samples 60 --window 0.2 --stride 0.1 --json --no-log --proc-root "$tmp/amdproc")
+  check amd-pod-declared 1 env FAKE_RSMI_FIXTURE="$fx/rocm/mi250x_rocm5.txt" "$wt" watch "${amd[@]}" --sys-root "$tmp/sys" --declared pod:pod-4250=mining
+  expect amd-pod-declared-gpu1 'jq -se "[.[] | select(.type == \"window\")] | (map(select(.gpu_index == 1)) | length > 0 and all(.declared == \"MINING\" and .declared_by == \"pod:pod-4250\")) and (map(select(.gpu_index == 0)) | length > 0 and all(.declared == null))" "$tmp/out" >/dev/null'
+  check amd-job-by-pod 1 env FAKE_RSMI_FIXTURE="$fx/rocm/mi250x_rocm5.txt" "$wt" watch "${amd[@]}" --sys-root "$tmp/sys" --job-by pod
+  expect amd-job-by-pod-groups 'jq -se "[.[] | select(.type == \"window\")] | (map(select(.gpu_index == 0)) | all(.job_group == \"pod:pod-4243\")) and (map(select(.gpu_index == 1)) | length > 0 and all(.job_group == \"pod:pod-4250\"))" "$tmp/out" >/dev/null'
+  # No KFD where --sys-root points: the processes are unknown, so no pod key matches.
+  check amd-no-kfd 1 env FAKE_RSMI_FIXTURE="$fx/rocm/mi250x_rocm5.txt" "$wt" watch "${amd[@]}" --sys-root "$tmp/nowhere" --declared pod:pod-4250=mining
+  expect amd-no-kfd-undeclared 'jq -se "[.[] | select(.type == \"window\")] | length > 0 and all(.declared == null)" "$tmp/out" >/dev/null'
+fi
+
 # Live NVML (fake library) until SIGTERM: the last window is flushed, the log closes with a
 # signed final checkpoint and verifies.
 if [ -f "$fx/nvml/two_gpus.txt" ]; then

@@ -280,7 +280,7 @@ Command add_watch_command(CLI::App& app) {
                  "of each GPU), since a job's work need not show on each of them");
   sub->add_option("--job-by", o->job_by,
                   "Instead of --job: GPUs whose processes share one Kubernetes pod (or one container) are one job, "
-                  "as their processes come and go (live NVIDIA GPUs, or dcgm-exporter's pod label)")
+                  "as their processes come and go (live NVIDIA or AMD GPUs, or dcgm-exporter's pod label)")
       ->check(CLI::IsMember({"pod", "container"}));
   sub->add_option("--declared", o->declared,
                   "Declared workloads, comma-separated KEY=type; KEY: a GPU index or UUID, process:NAME, "
@@ -290,6 +290,8 @@ Command add_watch_command(CLI::App& app) {
                   "Mapping file of declared workloads (JSON object or KEY=type lines), re-read when it changes");
   sub->add_option("--proc-root", o->proc_root,
                   "Where the host's procfs is mounted, to name the processes on each GPU (default /proc)");
+  sub->add_option("--sys-root", o->source.sys_root,
+                  "Where the host's sysfs is mounted, to list the processes on each AMD GPU (default /sys)");
   sub->add_option("--mismatch-confidence", w.mismatch.min_confidence,
                   "A window counts against a declaration at this confidence or above")
       ->check(finite_range(0.0, 1.0));

@@ -24,6 +24,7 @@ AmdOptions amd_options(const SourceSpec& s) {
   o.samples = s.samples;
   o.interval_s = s.interval_s;
   o.gpu = s.gpu;
+  o.kfd_root = s.sys_root + "/class/kfd/kfd";
   return o;
 }
 

@@ -23,6 +23,7 @@ struct SourceSpec {
   bool interval_given = false;  // a replayed rocm-smi log takes interval_s as its snapshot spacing only when given
   std::uint64_t seed = 42;
   std::optional<int> gpu;
+  std::string sys_root = "/sys";  // where sysfs is mounted: the AMD source lists processes under it
   // Simulator (backend "sim").
   std::string scenario = "training/pretrain";
   std::string gpu_model;             // "" = drawn from the seed

@@ -5,6 +5,7 @@
 
 #include "source/amd/amd_gpu_reader.hpp"
 #include "source/amd/amd_smi_library.hpp"
+#include "source/amd/kfd_processes.hpp"
 #include "source/amd/rocm_smi_library.hpp"
 
 namespace wt {
@@ -58,6 +59,7 @@ struct AmdSource::Device {
   std::string where;  // "GPU 1 (0x3c2e...)", for diagnostics
   bool lost = false;
   std::set<std::string> reported;  // calls whose failure was already reported
+  ProcessIdsRef processes;         // as last listed; null while KFD cannot be read
 };
 
 AmdSource::AmdSource(AmdOptions options)
@@ -89,12 +91,29 @@ AmdSource::~AmdSource() = default;
 
 std::string AmdSource::library() const { return reader_->library(); }
 
+void AmdSource::refresh_processes(double now_s) {
+  if (now_s < processes_due_s_) return;
+  processes_due_s_ = now_s + options_.process_refresh_s;
+  const auto listed = list_kfd_processes(options_.kfd_root);
+  for (Device& d : devices_) {
+    // A GPU whose PCI address is unknown cannot be found in the list: its processes stay unknown.
+    if (!listed || d.gpu->pci_bus_id.empty()) {
+      d.processes.reset();
+      continue;
+    }
+    const auto it = listed->find(d.gpu->pci_bus_id);
+    const ProcessIds pids = it == listed->end() ? ProcessIds{} : it->second;
+    if (!d.processes || *d.processes != pids) d.processes = std::make_shared<const ProcessIds>(pids);
+  }
+}
+
 // One sample per live GPU, all stamped with the same wall-clock time. False when every GPU is lost.
-bool AmdSource::poll(double /*start_s*/, std::vector<Sample>& out) {
+bool AmdSource::poll(double start_s, std::vector<Sample>& out) {
   const double time_s = PollClock::wall_clock_s();
+  refresh_processes(start_s);
   for (Device& d : devices_) {
     if (d.lost) continue;
-    Sample s{{time_s, {}}, d.gpu};
+    Sample s{{time_s, {}}, d.gpu, d.processes};
     FailedCalls failed;
     reader_->read(d.index, read_pcie_, s.values, failed);
     // Neither library has a "GPU lost" code: a GPU that fell off the bus (or whose driver was

@@ -26,6 +26,10 @@ struct AmdOptions {
   // The PCIe throughput calls measure by sleeping about a second, so PCIe traffic is read
   // only when polls are at least this far apart; faster polling reports it missing.
   double pcie_min_interval_s = 2.0;
+  // Where the amdgpu driver lists each GPU's compute processes (kfd_processes.hpp), and how
+  // often it is read; the PIDs ride on the samples (for watch's process and pod keys).
+  std::string kfd_root = "/sys/class/kfd/kfd";
+  double process_refresh_s = 5.0;
 };
 
 class AmdSource final : public PolledSource {
@@ -42,12 +46,15 @@ class AmdSource final : public PolledSource {
  private:
   struct Device;
   bool poll(double start_s, std::vector<Sample>& out) override;
+  // Re-lists every GPU's processes when due (`now_s`: steady clock).
+  void refresh_processes(double now_s);
 
   AmdOptions options_;
   std::unique_ptr<AmdGpuReader> reader_;
   std::vector<Device> devices_;
   std::size_t gpu_count_ = 0;
   bool read_pcie_ = false;
+  double processes_due_s_ = 0;
 };
 
 }  // namespace wt
