@@ -246,7 +246,7 @@ TEST(LogSummary, RotatedLogsCountEachGpuOnceInWhateverOrderTheyCome) {
   const std::string old_log = write("old.jsonl", "GPU-a", 0, 60), new_log = write("new.jsonl", "GPU-a", 60, 120);
   const std::string other = write("other.jsonl", "GPU-b", 0, 30);
   SummaryOptions o = at_least(2);
-  const VerifiedLogs r = verify_and_summarize({new_log, old_log, other}, {{}, {}, {}}, o);
+  const VerifiedLogs r = verify_and_summarize({new_log, old_log, other}, {}, o, "keys");
   ASSERT_EQ(r.checks.size(), 3u);
   ASSERT_TRUE(r.summary);
   EXPECT_EQ(r.summary->gpus, 2u);

@@ -5,7 +5,9 @@
 #include <filesystem>
 #include <fstream>
 
+#include "audit/audit_log.hpp"
 #include "audit/log_verifier.hpp"
+#include "audit/signing_key.hpp"
 #include "http_test_server.hpp"
 #include "mcp/json_rpc.hpp"
 #include "mcp/schema_check.hpp"
@@ -56,7 +58,7 @@ class McpTools : public testing::Test {
   ToolRegistry tools = make_tools(std::make_shared<ToolConfig>());
 };
 
-TEST_F(McpTools, AreTheFourTheDocsName) {
+TEST_F(McpTools, AreTheFiveTheDocsName) {
   std::vector<std::string> names;
   for (const Tool& t : tools.tools()) {
     names.push_back(t.name);
@@ -65,7 +67,8 @@ TEST_F(McpTools, AreTheFourTheDocsName) {
     EXPECT_FALSE(t.description.empty());
   }
   EXPECT_EQ(names,
-            (std::vector<std::string>{"classify_workload", "classify_trace", "run_benchmark", "verify_audit_log"}));
+            (std::vector<std::string>{"classify_workload", "classify_trace", "run_benchmark", "verify_audit_log",
+                                      "report_audit_logs"}));
 }
 
 TEST_F(McpTools, ClassifyTraceGivesEachGpuAVerdictAndATimeline) {
@@ -282,6 +285,48 @@ TEST(McpToolsAuditLog, WritesOnlyTheConfiguredLogAndTheLogVerifies) {
   EXPECT_EQ(r["structuredContent"]["first_bad_line"], 1);
   const json broken = call(tools, "verify_audit_log", {{"log_file", config->audit_log}, {"aggregate", true}});
   EXPECT_EQ(broken["structuredContent"]["report"], nullptr);  // no figures from a log that does not verify
+  fs::remove_all(dir);
+}
+
+// report_audit_logs: two nodes' signed logs, each with its own key, summed up as one fleet.
+TEST(McpToolsAuditLog, ReportSumsUpSeveralLogsOnlyIfEveryOneVerifies) {
+  const fs::path dir = fresh_dir("fleet");
+  std::vector<std::string> logs, keys;
+  for (const std::string node : {"a", "b"}) {
+    const audit::KeyFiles k = audit::generate_key_pair((dir / node).string());
+    keys.push_back(k.public_path);
+    logs.push_back((dir / (node + ".jsonl")).string());
+    audit::AuditLog log(logs.back(), {.signing_key = audit::PrivateKey::load(k.private_path)});
+    for (int gpu = 0; gpu < 3; ++gpu)
+      log.append({{"uuid", "GPU-" + node + std::to_string(gpu)},
+                  {"gpu_index", gpu},
+                  {"workload_type", node == "a" ? "TRAINING" : "INFERENCE"},
+                  {"confidence", 0.95},
+                  {"window_start", "2026-12-01T00:00:00.000"},
+                  {"window_end", "2026-12-01T00:00:30.000"},
+                  {"features", json::object()}});
+    log.close();
+  }
+  const ToolRegistry tools = make_tools(std::make_shared<ToolConfig>());
+  const json r = call(tools, "report_audit_logs", {{"log_files", logs}, {"public_key_files", keys}, {"min_gpus", 3}});
+  const json& s = r["structuredContent"];
+  ASSERT_EQ(s["logs"].size(), 2u);
+  EXPECT_EQ(s["logs"][1]["log"], logs[1]);
+  EXPECT_EQ(s["logs"][1]["verification"]["signatures_checked"], true);
+  EXPECT_EQ(s["report"]["gpus"], 6);  // told apart by UUID across the logs
+  ASSERT_EQ(s["report"]["classes"].size(), 2u);
+  EXPECT_EQ(s["report"]["classes"][0]["gpus"], 3);
+  // Each log's key is its own: swapped, neither verifies, and there is no report.
+  const json swapped =
+      call(tools, "report_audit_logs", {{"log_files", logs}, {"public_key_files", {keys[1], keys[0]}}})["structuredContent"];
+  EXPECT_EQ(swapped["logs"][0]["verification"]["valid"], false);
+  EXPECT_EQ(swapped["report"], nullptr);
+  EXPECT_NE(error_text(call(tools, "report_audit_logs", {{"log_files", logs}, {"public_key_files", {keys[0], keys[1], keys[0]}}}))
+                .find("public_key_files: give one key for every log, or one per log"),
+            std::string::npos);
+  EXPECT_NE(error_text(call(tools, "report_audit_logs", {{"log_files", {logs[0], logs[0]}}})).find("the same log as"),
+            std::string::npos);
+  EXPECT_THROW(tools.call("report_audit_logs", {{"log_files", json::array()}}), RpcError);  // minItems 1
   fs::remove_all(dir);
 }
 

@@ -14,7 +14,7 @@ const json kSchema = json::parse(R"({
     "rate": {"type": "number", "exclusiveMinimum": 0},
     "mode": {"type": "string", "enum": ["a", "b"]},
     "flag": {"type": "boolean"},
-    "columns": {"type": "array", "items": {"type": "string"}}
+    "columns": {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 2}
   },
   "required": ["path"],
   "additionalProperties": false
@@ -37,6 +37,8 @@ TEST(SchemaCheck, NamesTheFirstArgumentThatBreaksIt) {
   EXPECT_EQ(violation(R"({"path":"x","samples":0})"), "arguments.samples: must be at least 1");
   EXPECT_EQ(violation(R"({"path":"x","samples":11})"), "arguments.samples: must be at most 10");
   EXPECT_EQ(violation(R"({"path":"x","rate":null})"), "arguments.rate: must be a number");
+  EXPECT_EQ(violation(R"({"path":"x","columns":[]})"), "arguments.columns: must have at least 1 items");
+  EXPECT_EQ(violation(R"({"path":"x","columns":["a","b","c"]})"), "arguments.columns: must have at most 2 items");
   EXPECT_EQ(violation(R"({"path":"x","rate":0})"), "arguments.rate: must be more than 0");
   EXPECT_EQ(violation(R"({"path":"x","flag":"true"})"), "arguments.flag: must be a boolean");
   EXPECT_EQ(violation(R"({"path":"x","mode":"c"})"), R"(arguments.mode: must be one of ["a","b"])");

@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "audit/mapped_file.hpp"
+#include "audit/signing_key.hpp"
 #include "core/diagnostic.hpp"
 #include "core/time_format.hpp"
 
@@ -341,13 +342,11 @@ SummaryOptions parse_summary_options(std::size_t min_gpus, const std::string& fr
   return o;
 }
 
-VerifiedSummary verify_and_summarize(const std::string& path, const VerifyOptions& verify, const SummaryOptions& summary) {
-  VerifiedLogs all = verify_and_summarize(std::vector<std::string>{path}, std::vector<VerifyOptions>{verify}, summary);
-  return {std::move(all.checks.front()), std::move(all.summary)};
-}
+namespace {
 
-VerifiedLogs verify_and_summarize(const std::vector<std::string>& paths, const std::vector<VerifyOptions>& verify,
-                                  const SummaryOptions& summary) {
+// Each log checked with its own options; summed up only if every one verified.
+VerifiedLogs verify_each_and_summarize(const std::vector<std::string>& paths, const std::vector<VerifyOptions>& verify,
+                                       const SummaryOptions& summary) {
   VerifiedLogs out;
   std::vector<std::unique_ptr<MappedFile>> logs;
   for (std::size_t i = 0; i < paths.size(); ++i) {
@@ -385,6 +384,26 @@ VerifiedLogs verify_and_summarize(const std::vector<std::string>& paths, const s
   }
   out.summary = summarizer.finish();
   return out;
+}
+
+}  // namespace
+
+VerifiedSummary verify_and_summarize(const std::string& path, const VerifyOptions& verify, const SummaryOptions& summary) {
+  VerifiedLogs all = verify_each_and_summarize({path}, {verify}, summary);
+  return {std::move(all.checks.front()), std::move(all.summary)};
+}
+
+VerifiedLogs verify_and_summarize(const std::vector<std::string>& paths, const std::vector<std::string>& key_files,
+                                  const SummaryOptions& summary, const std::string& keys_name) {
+  if (key_files.size() > 1 && key_files.size() != paths.size())
+    throw std::invalid_argument(keys_name + ": give one key for every log, or one per log in the logs' order (" +
+                                std::to_string(paths.size()) + " logs, " + std::to_string(key_files.size()) +
+                                " keys)");
+  std::vector<PublicKey> keys;
+  for (const std::string& k : key_files) keys.push_back(PublicKey::load(k));
+  std::vector<VerifyOptions> verify(paths.size());
+  for (std::size_t i = 0; i < verify.size() && !keys.empty(); ++i) verify[i].public_key = &keys[keys.size() == 1 ? 0 : i];
+  return verify_each_and_summarize(paths, verify, summary);
 }
 
 }  // namespace wt::audit

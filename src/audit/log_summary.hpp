@@ -118,13 +118,15 @@ struct VerifiedSummary {
 };
 VerifiedSummary verify_and_summarize(const std::string& path, const VerifyOptions& verify, const SummaryOptions& summary);
 
-// Several logs, each checked with its own options (its key); summed up, oldest first, only if
-// every one verified. Throws InputError naming the file that cannot be read.
+// Several logs, each checked with its public key from `key_files`: none (no signature checked),
+// one for every log, or one per log in the logs' order. Summed up, oldest first, only if every
+// one verified. Throws std::invalid_argument when the keys do not pair with the logs (the
+// message starts with `keys_name`), InputError naming the file that cannot be read or is no key.
 struct VerifiedLogs {
   std::vector<VerifyResult> checks;  // in the order given
   std::optional<LogSummary> summary;
 };
-VerifiedLogs verify_and_summarize(const std::vector<std::string>& paths, const std::vector<VerifyOptions>& verify,
-                                  const SummaryOptions& summary);
+VerifiedLogs verify_and_summarize(const std::vector<std::string>& paths, const std::vector<std::string>& key_files,
+                                  const SummaryOptions& summary, const std::string& keys_name);
 
 }  // namespace wt::audit

@@ -52,7 +52,7 @@ Command add_mcp_command(CLI::App& app) {
   CLI::App* sub = app.add_subcommand(
       "mcp",
       "Serve the Model Context Protocol on stdio (tools: classify_workload, classify_trace, run_benchmark, "
-      "verify_audit_log); see docs/mcp.md");
+      "verify_audit_log, report_audit_logs); see docs/mcp.md");
   sub->add_option(
       "--audit-log", o->audit_log,
       "The audit log classify_workload appends to when asked (write_to_audit_log); the only file the server "

@@ -3,11 +3,8 @@
 #include <algorithm>
 #include <iostream>
 #include <memory>
-#include <optional>
-#include <stdexcept>
 
 #include "audit/log_summary.hpp"
-#include "audit/signing_key.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/run_guarded.hpp"
@@ -26,23 +23,11 @@ struct ReportOptions {
 };
 
 int run_report(const ReportOptions& o) {
-  if (o.pubkeys.size() > 1 && o.pubkeys.size() != o.files.size())
-    throw std::invalid_argument("--pubkey: give one key for every log, or one per log in the logs' order (" +
-                                std::to_string(o.files.size()) + " logs, " + std::to_string(o.pubkeys.size()) +
-                                " keys)");
-  std::vector<audit::PublicKey> keys;
-  for (const std::string& k : o.pubkeys) keys.push_back(audit::PublicKey::load(k));
-  std::vector<audit::VerifyOptions> verify(o.files.size());
-  for (std::size_t i = 0; i < verify.size() && !keys.empty(); ++i) verify[i].public_key = &keys[keys.size() == 1 ? 0 : i];
   const audit::SummaryOptions so = audit::parse_summary_options(o.min_gpus, o.from, o.to, o.by, "--");
-  const auto [checks, summary] = audit::verify_and_summarize(o.files, verify, so);
+  const audit::VerifiedLogs logs = audit::verify_and_summarize(o.files, o.pubkeys, so, "--pubkey");
+  const auto& [checks, summary] = logs;
   if (o.json) {
-    nlohmann::json logs = nlohmann::json::array();
-    for (std::size_t i = 0; i < checks.size(); ++i)
-      logs.push_back({{"log", o.files[i]}, {"verification", verify_result_json(checks[i])}});
-    nlohmann::json out = {{"logs", std::move(logs)}, {"report", nullptr}};
-    if (summary) out["report"] = log_summary_json(*summary);
-    std::cout << out.dump() << '\n';
+    std::cout << verified_logs_json(o.files, logs).dump() << '\n';
   } else {
     for (std::size_t i = 0; i < checks.size(); ++i) std::cout << o.files[i] << ": " << verify_result_text(checks[i]);
     if (summary) std::cout << '\n' << log_summary_text(*summary, o.files.size());

@@ -102,7 +102,10 @@ json with_audit_log(json schema) {
   return schema;
 }
 
-json verify_result_schema() {
+namespace {
+
+// What `report --json` gives as its report; null where a log does not verify.
+json log_report_schema() {
   const json hours = object({{"class", workload_type()},
                              {"gpus", kInteger},
                              {"windows", kInteger},
@@ -142,16 +145,33 @@ json verify_result_schema() {
                         {"periods", {{"type", "array"}, {"items", period}}}},
                        {"min_gpus", "gpus", "verdicts", "classes", "mismatch_alerts"});
   report["type"] = json::array({"object", "null"});  // null: the log did not verify
-  // `report` only with aggregate.
+  return report;
+}
+
+// `verify-log --json` of one log.
+json verification_schema() {
   return object({{"valid", kBoolean},
                  {"message", kString},
                  {"entries", kInteger},
                  {"first_bad_line", kNullableInteger},
                  {"kind", kNullableString},
                  {"checkpoints", kInteger},
-                 {"signatures_checked", kBoolean},
-                 {"report", std::move(report)}},
+                 {"signatures_checked", kBoolean}},
                 {"valid", "message", "entries", "first_bad_line", "kind", "checkpoints", "signatures_checked"});
 }
+
+}  // namespace
+
+json verify_result_schema() {
+  json schema = verification_schema();
+  schema["properties"]["report"] = log_report_schema();  // only with aggregate
+  return schema;
+}
+
+json verified_logs_schema() {
+  const json log = object({{"log", kString}, {"verification", verification_schema()}}, {"log", "verification"});
+  return object({{"logs", {{"type", "array"}, {"items", log}}}, {"report", log_report_schema()}}, {"logs", "report"});
+}
+
 
 }  // namespace wt::mcp

@@ -10,8 +10,8 @@ constexpr const char* kInstructions =
     "WorkloadTruth tells what a GPU is doing (TRAINING, INFERENCE, IDLE, HPC, MINING, GRAPHICS, or UNKNOWN) from "
     "its telemetry alone. classify_workload reads live GPUs (or a synthetic/simulated source), classify_trace a "
     "recorded trace file, verify_audit_log checks a tamper-evident log (and with aggregate sums it up for an auditor), "
-    "run_benchmark scores the classifiers. A "
-    "verdict is a signal to investigate, not proof.";
+    "report_audit_logs sums up several verified logs as one fleet, run_benchmark scores the classifiers. A verdict is "
+    "a signal to investigate, not proof.";
 
 json server_info() { return {{"name", "workloadtruth"}, {"title", "WorkloadTruth"}, {"version", WT_VERSION}}; }
 

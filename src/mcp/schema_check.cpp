@@ -57,6 +57,10 @@ std::optional<std::string> schema_violation(const json& schema, const json& valu
   if (value.is_string() && schema.contains("minLength") &&
       value.get<std::string>().size() < schema["minLength"].get<std::size_t>())
     return path + ": must have at least " + schema["minLength"].dump() + " characters";
+  if (value.is_array() && schema.contains("minItems") && value.size() < schema["minItems"].get<std::size_t>())
+    return path + ": must have at least " + schema["minItems"].dump() + " items";
+  if (value.is_array() && schema.contains("maxItems") && value.size() > schema["maxItems"].get<std::size_t>())
+    return path + ": must have at most " + schema["maxItems"].dump() + " items";
   if (value.is_array() && schema.contains("items"))
     for (std::size_t i = 0; i < value.size(); ++i)
       if (auto bad = schema_violation(schema["items"], value[i], path + "[" + std::to_string(i) + "]")) return bad;

@@ -1,5 +1,6 @@
 // Checks tool arguments against the tools' own input schemas: the JSON Schema subset they use
-// (type, properties, required, additionalProperties: false, enum, minimum, maximum, items).
+// (type, properties, required, additionalProperties: false, enum, minimum, maximum, minLength,
+// items, minItems, maxItems).
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -9,6 +9,7 @@ ToolRegistry make_tools(std::shared_ptr<const ToolConfig> config) {
   r.add(classify_trace_tool(classifiers));
   r.add(run_benchmark_tool());
   r.add(verify_audit_log_tool());
+  r.add(report_audit_logs_tool());
   return r;
 }
 

@@ -1,5 +1,5 @@
 // WorkloadTruth's MCP tools. Each calls the library (classify_stream, run_benchmark,
-// verify_log_file) and returns the JSON its CLI command prints with --json.
+// verify_log_file, verify_and_summarize) and returns the JSON its CLI command prints with --json.
 #pragma once
 
 #include <memory>
@@ -28,8 +28,9 @@ Tool classify_workload_tool(std::shared_ptr<const ToolConfig> config, std::share
 Tool classify_trace_tool(std::shared_ptr<ClassifierCache> classifiers);
 Tool run_benchmark_tool();
 Tool verify_audit_log_tool();
+Tool report_audit_logs_tool();
 
-// All four, in that order.
+// All five, in that order.
 ToolRegistry make_tools(std::shared_ptr<const ToolConfig> config);
 
 }  // namespace wt::mcp

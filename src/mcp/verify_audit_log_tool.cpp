@@ -6,6 +6,7 @@
 #include "audit/log_summary.hpp"
 #include "audit/log_verifier.hpp"
 #include "mcp/output_schemas.hpp"
+#include "mcp/summary_arguments.hpp"
 #include "mcp/tools.hpp"
 #include "output/audit_report.hpp"
 #include "output/log_summary_report.hpp"
@@ -15,38 +16,24 @@ namespace {
 using nlohmann::json;
 
 json input_schema() {
+  json properties = {
+      {"log_file", {{"type", "string"}, {"minLength", 1}, {"description", "The audit log (JSON lines)"}}},
+      {"public_key_file",
+       {{"type", "string"},
+        {"minLength", 1},
+        {"description",
+         "PREFIX.pub from `workloadtruth keygen`: also check the checkpoint signatures and that the log ends with a "
+         "final checkpoint"}}},
+      {"aggregate",
+       {{"type", "boolean"},
+        {"default", false},
+        {"description",
+         "Also sum the log up for an auditor, as `workloadtruth report` does: GPU-hours, share at confidence >= 0.9 "
+         "and energy per observed class, mismatch alerts; only if the log verifies (else report is null); no GPU, "
+         "process or pod is named (several logs together: report_audit_logs)"}}}};
+  properties.update(summary_argument_properties("With aggregate: "));
   return {{"type", "object"},
-          {"properties",
-           {{"log_file", {{"type", "string"}, {"minLength", 1}, {"description", "The audit log (JSON lines)"}}},
-            {"public_key_file",
-             {{"type", "string"},
-              {"minLength", 1},
-              {"description",
-               "PREFIX.pub from `workloadtruth keygen`: also check the checkpoint signatures and that the log ends "
-               "with a final checkpoint"}}},
-            {"aggregate",
-             {{"type", "boolean"},
-              {"default", false},
-              {"description",
-               "Also sum the log up for an auditor, as `workloadtruth report` does: GPU-hours, share at confidence "
-               ">= 0.9 and energy per observed class, mismatch alerts; only if the log verifies (else report is "
-               "null); no GPU, process or pod is named"}}},
-            {"min_gpus",
-             {{"type", "integer"},
-              {"minimum", 1},
-              {"default", 5},
-              {"description", "With aggregate: a figure is given only if at least this many distinct GPUs make it"}}},
-            {"from",
-             {{"type", "string"},
-              {"minLength", 1},
-              {"description", "With aggregate: only the telemetry from this time on (2026-12-01T00:00:00, a date, or "
-                              "Unix seconds; the log's clock)"}}},
-            {"to", {{"type", "string"}, {"minLength", 1}, {"description", "With aggregate: only before this time"}}},
-            {"by",
-             {{"type", "string"},
-              {"enum", {"day", "week", "month"}},
-              {"description", "With aggregate: also cut the figures into calendar periods (UTC on the log's clock, "
-                              "weeks from Monday), each under the same min_gpus floor"}}}}},
+          {"properties", std::move(properties)},
           {"required", {"log_file"}},
           {"additionalProperties", false}};
 }
@@ -59,9 +46,7 @@ json run(const json& a) {
   const std::string log = a["log_file"].get<std::string>();
   // A broken chain is a finding, not a failure of the tool: it comes back with valid false.
   if (!a.value("aggregate", false)) return verify_result_json(audit::verify_log_file(log, options));
-  const audit::SummaryOptions period = audit::parse_summary_options(
-      a.value("min_gpus", std::size_t{5}), a.value("from", ""), a.value("to", ""), a.value("by", ""), "");
-  const auto [check, summary] = audit::verify_and_summarize(log, options, period);
+  const auto [check, summary] = audit::verify_and_summarize(log, options, summary_arguments(a));
   json out = verify_result_json(check);
   out["report"] = summary ? log_summary_json(*summary) : json(nullptr);
   return out;

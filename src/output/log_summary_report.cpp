@@ -6,6 +6,7 @@
 
 #include "core/calendar_period.hpp"
 #include "core/time_format.hpp"
+#include "output/audit_report.hpp"
 
 namespace wt {
 namespace {
@@ -102,6 +103,13 @@ std::string period_text(const audit::PeriodAggregate& p, CalendarUnit unit) {
 }
 
 }  // namespace
+
+json verified_logs_json(const std::vector<std::string>& paths, const audit::VerifiedLogs& v) {
+  json logs = json::array();
+  for (std::size_t i = 0; i < v.checks.size(); ++i)
+    logs.push_back({{"log", paths[i]}, {"verification", verify_result_json(v.checks[i])}});
+  return {{"logs", std::move(logs)}, {"report", v.summary ? log_summary_json(*v.summary) : json(nullptr)}};
+}
 
 json log_summary_json(const audit::LogSummary& s) {
   const auto or_null = [](const std::string& t) { return t.empty() ? json(nullptr) : json(t); };

@@ -58,13 +58,13 @@ assert.ok(client.getServerCapabilities().tools);
 ok(`initialize: ${client.getServerVersion().name} ${version}`);
 
 const { tools } = await client.listTools();
-assert.deepEqual(tools.map((t) => t.name), ["classify_workload", "classify_trace", "run_benchmark", "verify_audit_log"]);
+assert.deepEqual(tools.map((t) => t.name), ["classify_workload", "classify_trace", "run_benchmark", "verify_audit_log", "report_audit_logs"]);
 for (const t of tools) {
   assert.equal(t.inputSchema.type, "object", t.name);
   assert.equal(t.outputSchema.type, "object", t.name);
   assert.ok(t.description.length > 20, t.name);
 }
-ok("tools/list: four tools, each with inputSchema and outputSchema");
+ok("tools/list: five tools, each with inputSchema and outputSchema");
 
 // classify_workload, synthetic: the seed shape, as `classify --backend synthetic --json`; written to the audit log.
 let r = await client.callTool({ name: "classify_workload",
@@ -123,6 +123,13 @@ assert.equal(r.structuredContent.report.classes[0].class, "TRAINING");
 assert.deepEqual(r.structuredContent.report, cli("report", auditLog, "--min-gpus", "1", "--json").json.report);
 ok(`verify_audit_log with aggregate: ${r.structuredContent.report.classes.length} class shown, same report as the CLI`);
 
+// report_audit_logs: the whole of `report LOG... --json` (one log here; several in the C++ tests).
+r = await client.callTool({ name: "report_audit_logs", arguments: { log_files: [auditLog], min_gpus: 1 } });
+assert.ok(!r.isError, JSON.stringify(r));
+sameAsText(r);
+assert.deepEqual(r.structuredContent, cli("report", auditLog, "--min-gpus", "1", "--json").json);
+ok(`report_audit_logs: ${r.structuredContent.logs.length} log verified, same JSON as the CLI`);
+
 // run_benchmark: small, the same as `benchmark --json` with the same settings.
 const t0 = Date.now();
 r = await client.callTool({ name: "run_benchmark", arguments: { trials: 1, duration_seconds: 60 } }, undefined, { timeout: 300000 });
@@ -176,7 +183,7 @@ ok(`server/discover: ${JSON.stringify(m.result.supportedVersions)}`);
 
 m = await raw.request(2, "tools/list", { _meta: meta("2026-07-28") });
 assert.equal(m.result.resultType, "complete");
-assert.equal(m.result.tools.length, 4);
+assert.equal(m.result.tools.length, 5);
 m = await raw.request(3, "tools/call", { _meta: meta("2026-07-28"), name: "classify_trace", arguments: { trace_file: trace } });
 assert.equal(m.result.resultType, "complete");
 assert.equal(m.result.structuredContent.gpus.length, 2);
