@@ -87,12 +87,12 @@ TEST(DeclaredLabels, MappingFileIsReReadAndABadEditKeepsThePrevious) {
 TEST(DeclaredLabels, ProcessContainerAndPodKeysMatchWhatRunsOnTheGpu) {
   const auto labels = labels_of("process:python=training\ncontainer:3F2A9C1B7E4D=inference\npod:llm-serve-7d9f=hpc\n");
   EXPECT_TRUE(labels.has_process_keys());
-  const ProcessIdentity python{11, "python", "", ""}, contained{12, "bash", kId, ""},
-      pod{13, "x", "", "llm-serve-7d9f"};
+  const ProcessIdentity python{11, "python", "", "", ""}, contained{12, "bash", kId, "", ""},
+      pod{13, "x", "", "llm-serve-7d9f", ""};
   EXPECT_EQ(type_of(labels, kGpu, {python}), WorkloadType::Training);
   EXPECT_EQ(type_of(labels, kGpu, {contained}), WorkloadType::Inference);  // a prefix, any case
   EXPECT_EQ(type_of(labels, kGpu, {pod}), WorkloadType::Hpc);
-  EXPECT_EQ(type_of(labels, kGpu, {{14, "pythonx", "", ""}}), std::nullopt);
+  EXPECT_EQ(type_of(labels, kGpu, {{14, "pythonx", "", "", ""}}), std::nullopt);
   EXPECT_EQ(type_of(labels, kGpu), std::nullopt);
   const DeclaredLookup d = labels.lookup(kGpu, std::vector{contained});
   ASSERT_TRUE(d.declaration);
@@ -103,7 +103,8 @@ TEST(DeclaredLabels, ProcessContainerAndPodKeysMatchWhatRunsOnTheGpu) {
 TEST(DeclaredLabels, PrecedenceGpuThenPodThenContainerThenProcess) {
   const auto labels = labels_of("GPU-abc=mining\n0=graphics\npod:p=hpc\ncontainer:" + kId.substr(0, 12) +
                                 "=inference\nprocess:python=training\n");
-  const ProcessIdentity all{11, "python", kId, "p"}, no_pod{11, "python", kId, ""}, bare{11, "python", "", ""};
+  const ProcessIdentity all{11, "python", kId, "p", ""}, no_pod{11, "python", kId, "", ""},
+      bare{11, "python", "", "", ""};
   auto key = [&](const GpuIdentity& gpu, const ProcessIdentity& p) {
     return labels.lookup(gpu, std::vector{p}).declaration->key;
   };
@@ -113,31 +114,44 @@ TEST(DeclaredLabels, PrecedenceGpuThenPodThenContainerThenProcess) {
   EXPECT_EQ(key({1, "", "", ""}, no_pod), "container:" + kId.substr(0, 12));
   EXPECT_EQ(key({1, "", "", ""}, bare), "process:python");
   // A process declared at a lower level does not override another's declaration at a higher one.
-  EXPECT_EQ(type_of(labels, {1, "", "", ""}, {bare, {12, "vllm", "", "p"}}), WorkloadType::Hpc);
+  EXPECT_EQ(type_of(labels, {1, "", "", ""}, {bare, {12, "vllm", "", "p", ""}}), WorkloadType::Hpc);
+}
+
+TEST(DeclaredLabels, SlurmJobKeysComeAfterPodsAndBeforeContainers) {
+  const auto labels = labels_of("slurm:4242=inference\ncontainer:" + kId.substr(0, 12) + "=mining\npod:p=hpc\n");
+  EXPECT_TRUE(labels.has_process_keys());
+  EXPECT_TRUE(labels_of("slurm:1=training\n").has_process_keys());
+  const ProcessIdentity in_job{11, "python", kId, "", "4242"}, in_pod_too{11, "python", kId, "p", "4242"};
+  EXPECT_EQ(type_of(labels, kGpu, {in_job}), WorkloadType::Inference);
+  EXPECT_EQ(type_of(labels, kGpu, {in_pod_too}), WorkloadType::Hpc);
+  EXPECT_EQ(type_of(labels, kGpu, {{11, "python", kId, "", "4243"}}), WorkloadType::Mining);  // another job
+  EXPECT_EQ(labels.lookup(kGpu, std::vector{in_job}).declaration->key, "slurm:4242");
+  EXPECT_THROW(parse_declared_flags({"slurm:4242_7=training"}), std::invalid_argument);  // an array task's own ID
 }
 
 TEST(DeclaredLabels, LongestContainerPrefixAndKubernetesIdsWin) {
   const auto labels = labels_of("container:" + kId.substr(0, 12) + "=training\ncontainer:containerd://" +
                                 kId.substr(0, 20) + "=inference\n");
-  EXPECT_EQ(type_of(labels, kGpu, {{1, "", kId, ""}}), WorkloadType::Inference);
-  EXPECT_EQ(type_of(labels, kGpu, {{1, "", kId.substr(0, 12) + std::string(52, 'b'), ""}}), WorkloadType::Training);
+  EXPECT_EQ(type_of(labels, kGpu, {{1, "", kId, "", ""}}), WorkloadType::Inference);
+  EXPECT_EQ(type_of(labels, kGpu, {{1, "", kId.substr(0, 12) + std::string(52, 'b'), "", ""}}), WorkloadType::Training);
 }
 
 TEST(DeclaredLabels, ProcessNamesAreComparedAsTheKernelTruncatesThem) {
   const auto labels = labels_of("process:tritonserver-launcher=inference\n");
-  EXPECT_EQ(type_of(labels, kGpu, {{1, "tritonserver-la", "", ""}}), WorkloadType::Inference);
+  EXPECT_EQ(type_of(labels, kGpu, {{1, "tritonserver-la", "", "", ""}}), WorkloadType::Inference);
 }
 
 TEST(DeclaredLabels, ProcessesDeclaredDifferentlyAreAConflictAndNoDeclaration) {
   const auto labels = labels_of("process:python=training\nprocess:vllm=inference\n");
   const DeclaredLookup d = labels.lookup(
-      kGpu, std::vector<ProcessIdentity>{{11, "python", "", ""}, {12, "vllm", "", ""}, {13, "python", "", ""}});
+      kGpu, std::vector<ProcessIdentity>{
+                {11, "python", "", "", ""}, {12, "vllm", "", "", ""}, {13, "python", "", "", ""}});
   EXPECT_FALSE(d.declaration);
   EXPECT_EQ(d.conflict, "process:python=TRAINING (pid 11, 13); process:vllm=INFERENCE (pid 12)");
   // Two keys that agree are no conflict; both are named.
   const auto agree = labels_of("process:python=training\nprocess:torchrun=training\n");
   const DeclaredLookup a =
-      agree.lookup(kGpu, std::vector<ProcessIdentity>{{11, "python", "", ""}, {12, "torchrun", "", ""}});
+      agree.lookup(kGpu, std::vector<ProcessIdentity>{{11, "python", "", "", ""}, {12, "torchrun", "", "", ""}});
   ASSERT_TRUE(a.declaration);
   EXPECT_EQ(a.declaration->key, "process:python, process:torchrun");
   EXPECT_TRUE(a.conflict.empty());
@@ -147,10 +161,10 @@ TEST(DeclaredLabels, PodsASourceNamesComeWithNoPid) {
   // A GPU shared by two pods (dcgm-exporter names both), declared differently.
   const auto labels = labels_of("pod:trainer-0=training\npod:llm-serve=inference\n");
   const DeclaredLookup d =
-      labels.lookup(kGpu, std::vector<ProcessIdentity>{{0, "", "", "llm-serve"}, {0, "", "", "trainer-0"}});
+      labels.lookup(kGpu, std::vector<ProcessIdentity>{{0, "", "", "llm-serve", ""}, {0, "", "", "trainer-0", ""}});
   EXPECT_FALSE(d.declaration);
   EXPECT_EQ(d.conflict, "pod:llm-serve=INFERENCE (named by the source); pod:trainer-0=TRAINING (named by the source)");
-  EXPECT_EQ(type_of(labels, kGpu, {{0, "", "", "trainer-0"}}), WorkloadType::Training);
+  EXPECT_EQ(type_of(labels, kGpu, {{0, "", "", "trainer-0", ""}}), WorkloadType::Training);
 }
 
 TEST(DeclaredLabels, BadProcessKeysNameFileAndLine) {
@@ -162,14 +176,15 @@ TEST(DeclaredLabels, BadProcessKeysNameFileAndLine) {
     }
     return std::string("no error");
   };
-  EXPECT_EQ(error("0=idle\nuser:bob=training\n"),
-            "m.txt:2: 'user:bob': unknown key kind 'user:' (process:, container:, pod:, or a GPU index or UUID)");
+  EXPECT_EQ(
+      error("0=idle\nuser:bob=training\n"),
+      "m.txt:2: 'user:bob': unknown key kind 'user:' (process:, container:, pod:, slurm:, or a GPU index or UUID)");
   EXPECT_EQ(error("container:3f2a=training\n"),
             "m.txt:1: 'container:3f2a': a container ID is 12 to 64 hex digits (the full ID or a prefix)");
   EXPECT_EQ(error("pod:=training\n"), "m.txt:1: 'pod:' names no pod");
   EXPECT_EQ(error(R"({"process:": "training"})"), "m.txt: 'process:' names no process");
   EXPECT_THROW(parse_declared_flags({"container:xyz=training"}), std::invalid_argument);
-  EXPECT_TRUE(type_of(parse_declared_flags({"process:python=training"}), kGpu, {{1, "python", "", ""}}));
+  EXPECT_TRUE(type_of(parse_declared_flags({"process:python=training"}), kGpu, {{1, "python", "", "", ""}}));
 }
 
 TEST(DeclaredLabels, MissingMappingFileIsAnError) { EXPECT_THROW(MappingFile("/nonexistent/mapping.txt"), InputError); }

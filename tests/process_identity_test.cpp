@@ -65,16 +65,39 @@ TEST(PodFromEnviron, PodNameElseHostnameOnlyInKubernetes) {
 
 TEST(CommonOwner, OnePodOrContainerForEveryProcessThatHasOne) {
   const std::string c1(64, 'a'), c2(64, 'b');
-  const std::vector<ProcessIdentity> one_pod{{1, "python", c1, "trainer-0"}, {2, "python", c2, "trainer-0"},
-                                             {3, "nvidia-smi", "", ""}};
+  const std::vector<ProcessIdentity> one_pod{{1, "python", c1, "trainer-0", ""},
+                                             {2, "python", c2, "trainer-0", ""},
+                                             {3, "nvidia-smi", "", "", ""}};
   EXPECT_EQ(common_owner(JobOwner::Pod, one_pod), "pod:trainer-0");
   EXPECT_EQ(common_owner(JobOwner::Container, one_pod), "");  // two containers in the pod
-  const std::vector<ProcessIdentity> one_container{{1, "python", c1, ""}, {2, "python", c1, ""}};
+  const std::vector<ProcessIdentity> one_container{{1, "python", c1, "", ""}, {2, "python", c1, "", ""}};
   EXPECT_EQ(common_owner(JobOwner::Container, one_container), "container:aaaaaaaaaaaa");
   EXPECT_EQ(common_owner(JobOwner::Pod, one_container), "");
-  const std::vector<ProcessIdentity> two_pods{{1, "", "", "a"}, {2, "", "", "b"}};
+  const std::vector<ProcessIdentity> two_pods{{1, "", "", "a", ""}, {2, "", "", "b", ""}};
   EXPECT_EQ(common_owner(JobOwner::Pod, two_pods), "");
   EXPECT_EQ(common_owner(JobOwner::Pod, {}), "");
+  const std::vector<ProcessIdentity> one_slurm_job{{1, "python", "", "", "4242"}, {2, "srun", "", "", ""}};
+  EXPECT_EQ(common_owner(JobOwner::Slurm, one_slurm_job), "slurm:4242");
+  const std::vector<ProcessIdentity> two_slurm_jobs{{1, "", "", "", "1"}, {2, "", "", "", "2"}};
+  EXPECT_EQ(common_owner(JobOwner::Slurm, two_slurm_jobs), "");
+}
+
+TEST(SlurmJobFromCgroup, CgroupV1AndV2Layouts) {
+  EXPECT_EQ(slurm_job_from_cgroup("0::/system.slice/slurmstepd.scope/job_1392969/step_0/user/task_0\n"), "1392969");
+  EXPECT_EQ(slurm_job_from_cgroup("0::/system.slice/gpu07_slurmstepd.scope/job_12/step_batch/user/task_special\n"),
+            "12");  // several slurmd on one host: the node's name in the scope
+  EXPECT_EQ(slurm_job_from_cgroup("12:memory:/x\n10:devices:/slurm/uid_2101171/job_280678/step_interactive/task_0\n"),
+            "280678");  // cgroup v1: the first controller line with a job
+  EXPECT_EQ(slurm_job_from_cgroup("4:cpuset:/slurm_gpu07/uid_1000/job_77/step_0\n"), "77");
+}
+
+TEST(SlurmJobFromCgroup, OtherJobsAndLookAlikesHaveNone) {
+  EXPECT_EQ(slurm_job_from_cgroup("0::/system.slice/slurmstepd.scope/system\n"), "");  // slurmstepd itself
+  EXPECT_EQ(slurm_job_from_cgroup("0::/user.slice/job_456\n"), "");                    // not under Slurm
+  EXPECT_EQ(slurm_job_from_cgroup("0::/system.slice/slurmstepd.scope/job_x1/step_0\n"), "");
+  EXPECT_EQ(slurm_job_from_cgroup("0::/system.slice/slurmstepd.scope/job_\n"), "");
+  EXPECT_EQ(slurm_job_from_cgroup("0::/system.slice/docker-" + kId + ".scope\n"), "");
+  EXPECT_EQ(slurm_job_from_cgroup("garbage"), "");
 }
 
 TEST(ProcessResolver, ReadsAFakeProcTree) {
@@ -84,9 +107,9 @@ TEST(ProcessResolver, ReadsAFakeProcTree) {
               "KUBERNETES_SERVICE_HOST=10.0.0.1\0HOSTNAME=llm-serve-7d9f\0"s);
   add_process(root, 200, "python3", "0::/user.slice/session-2.scope\n", "");  // environ unreadable: left out
   const ProcessResolver resolver(root);
-  EXPECT_EQ(resolver.resolve(100), (ProcessIdentity{100, "vllm", kId, "llm-serve-7d9f"}));
-  EXPECT_EQ(resolver.resolve(200), (ProcessIdentity{200, "python3", "", ""}));
-  EXPECT_EQ(resolver.resolve(300), (ProcessIdentity{300, "", "", ""}));  // exited
+  EXPECT_EQ(resolver.resolve(100), (ProcessIdentity{100, "vllm", kId, "llm-serve-7d9f", ""}));
+  EXPECT_EQ(resolver.resolve(200), (ProcessIdentity{200, "python3", "", "", ""}));
+  EXPECT_EQ(resolver.resolve(300), (ProcessIdentity{300, "", "", "", ""}));  // exited
 }
 
 TEST(ProcessResolver, ReadsThisProcess) {

@@ -123,6 +123,15 @@ if [ -f "$fx/nvml/two_gpus.txt" ]; then
   expect job-by-pod-groups 'jq -se "[.[] | select(.type == \"window\")] | all(.job_group == \"pod:pod-4243\") and (map(select(.gpu_index == 1)) | length > 0 and all(.job_type == \"TRAINING\"))" "$tmp/out" >/dev/null'
   check job-by-container 1 env FAKE_NVML_FIXTURE="$tmp/one_pod.txt" "$wt" watch "${both[@]}" --job-by container
   expect job-by-container-groups 'jq -se "[.[] | select(.type == \"window\")] | all(.job_group == \"container:000000000000\")" "$tmp/out" >/dev/null'
+  # Slurm jobs from the processes' cgroup (cgroup v2 layout): PID 4243 in job 101.
+  mkdir -p "$tmp/slurmproc/4243"
+  echo python >"$tmp/slurmproc/4243/comm"
+  echo "0::/system.slice/slurmstepd.scope/job_101/step_0/user/task_0" >"$tmp/slurmproc/4243/cgroup"
+  slurm=(--backend nvml --interval 0.02 --samples 60 --window 0.2 --stride 0.1 --json --no-log --proc-root "$tmp/slurmproc")
+  check job-by-slurm 1 env FAKE_NVML_FIXTURE="$tmp/one_pod.txt" "$wt" watch "${slurm[@]}" --job-by slurm
+  expect job-by-slurm-groups 'jq -se "[.[] | select(.type == \"window\")] | length > 0 and all(.job_group == \"slurm:101\")" "$tmp/out" >/dev/null'
+  check slurm-declared 1 env FAKE_NVML_FIXTURE="$tmp/one_pod.txt" "$wt" watch "${slurm[@]}" --declared slurm:101=inference
+  expect slurm-declared-by 'jq -se "[.[] | select(.type == \"window\")] | length > 0 and all(.declared == \"INFERENCE\" and .declared_by == \"slurm:101\")" "$tmp/out" >/dev/null'
   check job-by-and-job 2 "$wt" watch --replay "$csv" --classifier rules --no-log --job a=0 --job-by pod
   echo "container:12ab=training" >"$tmp/short_id.txt"
   check container-key-bad 1 "$wt" watch --replay "$csv" --classifier rules --no-log --declared-file "$tmp/short_id.txt"

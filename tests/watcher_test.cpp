@@ -95,7 +95,7 @@ TEST(Watcher, ADeclarationByProcessFollowsThePidsOnTheGpu) {
   auto declared = [&](const GpuIdentity& gpu, std::span<const std::uint32_t> pids, std::span<const std::string>) {
     std::vector<ProcessIdentity> processes;
     for (const std::uint32_t pid : pids) {
-      processes.push_back({pid, pid == 7 ? "vllm" : "bash", "", ""});
+      processes.push_back({pid, pid == 7 ? "vllm" : "bash", "", "", ""});
       seen.push_back(pid);
     }
     return labels.lookup(gpu, processes);
@@ -127,7 +127,7 @@ TEST(Watcher, ADeclarationByPodFollowsThePodsTheSourceNames) {
   // As watch does it: each pod a source names stands as a process with no PID.
   auto declared = [&](const GpuIdentity& gpu, std::span<const std::uint32_t>, std::span<const std::string> pods) {
     std::vector<ProcessIdentity> processes;
-    for (const std::string& pod : pods) processes.push_back({0, "", "", pod});
+    for (const std::string& pod : pods) processes.push_back({0, "", "", pod, ""});
     return labels.lookup(gpu, processes);
   };
   const UtilClassifier classifier;

@@ -150,7 +150,7 @@ int run_watch(WatchCliOptions& o) {
     if (flag_labels.has_process_keys() || (mapping && mapping->labels().has_process_keys()))
       for (const std::uint32_t pid : pids) processes.push_back(resolver.resolve(pid));
     // Pods a source names (dcgm-exporter in Kubernetes) stand as processes with no PID.
-    for (const std::string& pod : pods) processes.push_back({0, "", "", pod});
+    for (const std::string& pod : pods) processes.push_back({0, "", "", pod, ""});
     watch::DeclaredLookup d = flag_labels.lookup(g, processes);
     if (!d.declaration && d.conflict.empty() && mapping) d = mapping->labels().lookup(g, processes);
     if (std::string& last = conflicts[g.index]; d.conflict != last) {
@@ -162,12 +162,14 @@ int run_watch(WatchCliOptions& o) {
   };
   watch::Watcher watcher(*classifier, o.watch, declared, sinks);
   if (!o.job_by.empty()) {
-    const auto by = o.job_by == "pod" ? watch::JobOwner::Pod : watch::JobOwner::Container;
+    const auto by = o.job_by == "pod"     ? watch::JobOwner::Pod
+                    : o.job_by == "slurm" ? watch::JobOwner::Slurm
+                                          : watch::JobOwner::Container;
     watcher.join_jobs_by([&resolver, by](const GpuIdentity&, std::span<const std::uint32_t> pids,
                                          std::span<const std::string> pods) {
       std::vector<watch::ProcessIdentity> processes;
       for (const std::uint32_t pid : pids) processes.push_back(resolver.resolve(pid));
-      for (const std::string& pod : pods) processes.push_back({0, "", "", pod});  // as a source names them
+      for (const std::string& pod : pods) processes.push_back({0, "", "", pod, ""});  // as a source names them
       return watch::common_owner(by, processes);
     });
   }
@@ -279,12 +281,12 @@ Command add_watch_command(CLI::App& app) {
                  "Each of its GPUs' job verdict and mismatch check then follow the job's windows pooled (the latest "
                  "of each GPU), since a job's work need not show on each of them");
   sub->add_option("--job-by", o->job_by,
-                  "Instead of --job: GPUs whose processes share one Kubernetes pod (or one container) are one job, "
-                  "as their processes come and go (live NVIDIA or AMD GPUs, or dcgm-exporter's pod label)")
-      ->check(CLI::IsMember({"pod", "container"}));
+                  "Instead of --job: GPUs whose processes share one Kubernetes pod (or Slurm job, or container) are "
+                  "one job, as their processes come and go (live NVIDIA or AMD GPUs, or dcgm-exporter's pod label)")
+      ->check(CLI::IsMember({"pod", "slurm", "container"}));
   sub->add_option("--declared", o->declared,
                   "Declared workloads, comma-separated KEY=type; KEY: a GPU index or UUID, process:NAME, "
-                  "container:ID or pod:NAME")
+                  "container:ID, pod:NAME or slurm:JOBID")
       ->delimiter(',');
   sub->add_option("--declared-file", o->declared_file,
                   "Mapping file of declared workloads (JSON object or KEY=type lines), re-read when it changes");

@@ -39,7 +39,7 @@ bool parse_item(const std::string& item, DeclaredLabels& labels, std::string& wh
   }
   const std::string key = trim(item.substr(0, eq)), value = trim(item.substr(eq + 1));
   if (key.empty()) {
-    why = "'" + item + "' has no key (a GPU index or UUID, process:, container: or pod:) before '='";
+    why = "'" + item + "' has no key (a GPU index or UUID, process:, container:, pod: or slurm:) before '='";
     return false;
   }
   const auto type = parse_workload_type(value);
@@ -82,8 +82,9 @@ bool DeclaredLabels::set(const std::string& key, WorkloadType type, std::string&
   }
   const std::string kind = key.substr(0, colon);
   std::string value = trim(key.substr(colon + 1));
-  if (kind != "process" && kind != "container" && kind != "pod") {
-    why = "'" + key + "': unknown key kind '" + kind + ":' (process:, container:, pod:, or a GPU index or UUID)";
+  if (kind != "process" && kind != "container" && kind != "pod" && kind != "slurm") {
+    why = "'" + key + "': unknown key kind '" + kind +
+          ":' (process:, container:, pod:, slurm:, or a GPU index or UUID)";
     return false;
   }
   if (value.empty()) {
@@ -94,6 +95,12 @@ bool DeclaredLabels::set(const std::string& key, WorkloadType type, std::string&
     names_[value.substr(0, kCommLength)] = entry;
   } else if (kind == "pod") {
     pods_[value] = entry;
+  } else if (kind == "slurm") {
+    if (!std::all_of(value.begin(), value.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+      why = "'" + key + "': a Slurm job is its numeric ID (an array task's own ID, as squeue -o %A shows it)";
+      return false;
+    }
+    slurm_jobs_[value] = entry;
   } else {
     // As Kubernetes reports it (containerd://ID, docker://ID, cri-o://ID) or as docker does.
     if (const auto scheme = value.find("://"); scheme != std::string::npos) value.erase(0, scheme + 3);
@@ -129,13 +136,15 @@ DeclaredLookup DeclaredLabels::lookup(const GpuIdentity& gpu, std::span<const Pr
       }
     return best;
   };
-  // Pods, then containers, then process names: the first level any process matches decides.
-  for (int level = 0; level < 3; ++level) {
+  // Pods, then Slurm jobs, then containers, then process names: the first level any process
+  // matches decides.
+  for (int level = 0; level < 4; ++level) {
     std::vector<std::pair<std::string, std::uint32_t>> hits;  // key, PID
     std::map<std::string, WorkloadType> types;                // by key
     for (const ProcessIdentity& p : processes) {
       const Entry* e = level == 0   ? exact(pods_, p.pod)
-                       : level == 1 ? container(p.container_id)
+                       : level == 1 ? exact(slurm_jobs_, p.slurm_job)
+                       : level == 2 ? container(p.container_id)
                                     : exact(names_, p.name);
       if (e == nullptr) continue;
       hits.emplace_back(e->key, p.pid);

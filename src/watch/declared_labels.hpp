@@ -1,6 +1,6 @@
 // What each GPU's owner declared it runs: from --declared and from a mapping file, re-read when
 // it changes. Keys name a GPU (index or UUID) or what runs on it (process:NAME, container:ID,
-// pod:NAME). Format and precedence: docs/watch.md ("Declared labels").
+// pod:NAME, slurm:JOBID). Format and precedence: docs/watch.md ("Declared labels").
 #pragma once
 
 #include <ctime>
@@ -33,12 +33,15 @@ class DeclaredLabels {
  public:
   // Checks the key's form; false (with `why` set) when it is malformed.
   bool set(const std::string& key, WorkloadType type, std::string& why);
-  // Precedence: GPU UUID > GPU index > pod > container > process. At the first of the process
-  // levels any of `processes` matches, they must agree, or the answer is a conflict.
+  // Precedence: GPU UUID > GPU index > pod > Slurm job > container > process. At the first of
+  // the process levels any of `processes` matches, they must agree, or the answer is a conflict.
   DeclaredLookup lookup(const GpuIdentity& gpu, std::span<const ProcessIdentity> processes = {}) const;
-  bool empty() const { return gpus_.empty() && pods_.empty() && containers_.empty() && names_.empty(); }
-  // Whether any key names a process, container or pod (so the GPU's processes need resolving).
-  bool has_process_keys() const { return !pods_.empty() || !containers_.empty() || !names_.empty(); }
+  bool empty() const { return gpus_.empty() && !has_process_keys(); }
+  // Whether any key names a process, container, pod or Slurm job (so the GPU's processes need
+  // resolving).
+  bool has_process_keys() const {
+    return !pods_.empty() || !slurm_jobs_.empty() || !containers_.empty() || !names_.empty();
+  }
   friend bool operator==(const DeclaredLabels&, const DeclaredLabels&) = default;
 
  private:
@@ -47,8 +50,9 @@ class DeclaredLabels {
     WorkloadType type;
     friend bool operator==(const Entry&, const Entry&) = default;
   };
-  // By GPU index or UUID; pod name; container ID prefix (lower case); process name (15 chars).
-  std::map<std::string, Entry> gpus_, pods_, containers_, names_;
+  // By GPU index or UUID; pod name; Slurm job ID; container ID prefix (lower case); process
+  // name (15 chars).
+  std::map<std::string, Entry> gpus_, pods_, slurm_jobs_, containers_, names_;
 };
 
 // "KEY=type" items of --declared; throws std::invalid_argument (a usage error).

@@ -53,6 +53,23 @@ std::string container_id_from_cgroup(const std::string& cgroup) {
   return {};
 }
 
+std::string slurm_job_from_cgroup(const std::string& cgroup) {
+  std::istringstream lines(cgroup);
+  for (std::string line; std::getline(lines, line);) {
+    const auto second_colon = line.find(':', line.find(':') + 1);
+    if (second_colon == std::string::npos) continue;
+    bool below_slurm = false;
+    std::istringstream components(line.substr(second_colon + 1));
+    for (std::string c; std::getline(components, c, '/');) {
+      const auto digit = [](char d) { return d >= '0' && d <= '9'; };
+      if (below_slurm && c.size() > 4 && c.starts_with("job_") && std::all_of(c.begin() + 4, c.end(), digit))
+        return c.substr(4);
+      below_slurm = below_slurm || c.find("slurm") != std::string::npos;
+    }
+  }
+  return {};
+}
+
 std::string pod_from_environ(const std::string& environ) {
   std::string pod_name, hostname;
   bool in_kubernetes = false;
@@ -75,7 +92,9 @@ ProcessIdentity ProcessResolver::resolve(std::uint32_t pid) const {
   p.pid = pid;
   p.name = read_file(dir + "comm");
   if (!p.name.empty() && p.name.back() == '\n') p.name.pop_back();
-  p.container_id = container_id_from_cgroup(read_file(dir + "cgroup"));
+  const std::string cgroup = read_file(dir + "cgroup");
+  p.container_id = container_id_from_cgroup(cgroup);
+  p.slurm_job = slurm_job_from_cgroup(cgroup);
   p.pod = pod_from_environ(read_file(dir + "environ"));
   return p;
 }
@@ -83,13 +102,15 @@ ProcessIdentity ProcessResolver::resolve(std::uint32_t pid) const {
 std::string common_owner(JobOwner by, std::span<const ProcessIdentity> processes) {
   std::string owner;
   for (const ProcessIdentity& p : processes) {
-    const std::string o = by == JobOwner::Pod ? p.pod : p.container_id.substr(0, 12);
+    const std::string o = by == JobOwner::Pod     ? p.pod
+                          : by == JobOwner::Slurm ? p.slurm_job
+                                                  : p.container_id.substr(0, 12);
     if (o.empty()) continue;
     if (!owner.empty() && o != owner) return "";
     owner = o;
   }
   if (owner.empty()) return "";
-  return (by == JobOwner::Pod ? "pod:" : "container:") + owner;
+  return (by == JobOwner::Pod ? "pod:" : by == JobOwner::Slurm ? "slurm:" : "container:") + owner;
 }
 
 }  // namespace wt::watch

@@ -1,6 +1,7 @@
-// Who a process on a GPU is, for declared labels keyed by process, container or pod: its name
-// (/proc/PID/comm), its container ID (from /proc/PID/cgroup) and its Kubernetes pod name (from
-// /proc/PID/environ). Sources only list PIDs; naming them is this module's job. See docs/watch.md.
+// Who a process on a GPU is, for declared labels keyed by process, container, pod or Slurm job:
+// its name (/proc/PID/comm), its container ID and Slurm job (from /proc/PID/cgroup) and its
+// Kubernetes pod name (from /proc/PID/environ). Sources only list PIDs; naming them is this
+// module's job. See docs/watch.md.
 #pragma once
 
 #include <cstdint>
@@ -14,6 +15,7 @@ struct ProcessIdentity {
   std::string name;          // comm: at most 15 characters (the kernel truncates); "" when unreadable
   std::string container_id;  // 64 hex digits; "" when not in a container, or unreadable
   std::string pod;           // "" when not in a pod, or its environment is unreadable
+  std::string slurm_job;     // the Slurm job ID (digits, from /proc/PID/cgroup); "" when not in one
   friend bool operator==(const ProcessIdentity&, const ProcessIdentity&) = default;
 };
 
@@ -22,22 +24,29 @@ struct ProcessIdentity {
 // libpod-ID.scope, /docker/ID, /kubepods/.../podUID/ID). "" when there is none.
 std::string container_id_from_cgroup(const std::string& cgroup);
 
+// The Slurm job ID in the text of /proc/PID/cgroup: the digits of a `job_ID` path component below
+// one that names Slurm (cgroup v1: /slurm/uid_U/job_ID/step_S/...; cgroup v2:
+// /system.slice/slurmstepd.scope/job_ID/step_S/...; either with the node's name in it when
+// several slurmd share a host). "" when there is none.
+std::string slurm_job_from_cgroup(const std::string& cgroup);
+
 // The pod name in the NUL-separated text of /proc/PID/environ: POD_NAME (as set by the Downward
 // API), else HOSTNAME when KUBERNETES_SERVICE_HOST is set (Kubernetes names a pod's host after
 // the pod). "" when neither applies.
 std::string pod_from_environ(const std::string& environ);
 
-// What a GPU's job is, by who runs on it (`watch --job-by`): "pod:NAME", or "container:" and the
-// ID's first 12 hex digits (as `docker ps` shows it), when every process that has one shares it;
-// "" when none has one or they differ (a GPU shared by two jobs belongs to neither).
-enum class JobOwner { Pod, Container };
+// What a GPU's job is, by who runs on it (`watch --job-by`): "pod:NAME", "slurm:ID", or
+// "container:" and the ID's first 12 hex digits (as `docker ps` shows it), when every process
+// that has one shares it; "" when none has one or they differ (a GPU shared by two jobs belongs
+// to neither).
+enum class JobOwner { Pod, Slurm, Container };
 std::string common_owner(JobOwner by, std::span<const ProcessIdentity> processes);
 
 class ProcessResolver {
  public:
   // `proc_root`: where procfs is mounted ("/proc"; a fixture directory in tests).
   explicit ProcessResolver(std::string proc_root = "/proc") : root_(std::move(proc_root)) {}
-  // Whatever of the three can be read now: a process that has exited, or whose environment
+  // Whatever of the four can be read now: a process that has exited, or whose environment
   // belongs to another user (readable only by root or the same user), leaves fields empty.
   ProcessIdentity resolve(std::uint32_t pid) const;
 
