@@ -6,7 +6,6 @@
 #include <openssl/ssl.h>
 #include <openssl/x509.h>
 #include <openssl/x509_vfy.h>
-#include <sys/stat.h>
 
 #include <cstdio>
 #include <optional>
@@ -104,16 +103,11 @@ MetricsCredentials::MetricsCredentials(MetricsAccess files, Note note) : files_(
 
 MetricsCredentials::~MetricsCredentials() = default;
 
-std::vector<MetricsCredentials::FileStamp> MetricsCredentials::stamps() const {
+std::vector<FileStamp> MetricsCredentials::stamps() const {
   std::vector<FileStamp> out;
   for (const std::string* path :
-       {&files_.cert_file, &files_.key_file, &files_.client_ca_file, &files_.bearer_token_file, &files_.basic_auth_file}) {
-    FileStamp s;
-    struct stat st {};
-    if (!path->empty() && ::stat(path->c_str(), &st) == 0)
-      s = {st.st_ino, st.st_size, static_cast<long long>(st.st_mtim.tv_sec) * 1000000000LL + st.st_mtim.tv_nsec};
-    out.push_back(s);
-  }
+       {&files_.cert_file, &files_.key_file, &files_.client_ca_file, &files_.bearer_token_file, &files_.basic_auth_file})
+    out.push_back(file_stamp(*path));
   return out;
 }
 

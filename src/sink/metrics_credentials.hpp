@@ -13,8 +13,8 @@
 #include <vector>
 
 #include <openssl/types.h>
-#include <sys/types.h>
 
+#include "core/file_stamp.hpp"
 #include "core/secret_file.hpp"
 
 namespace wt {
@@ -58,12 +58,6 @@ class MetricsCredentials {
 
  private:
   struct Loaded;
-  struct FileStamp {
-    ino_t inode = 0;
-    off_t size = -1;
-    long long mtime_ns = -1;
-    bool operator==(const FileStamp&) const = default;
-  };
 
   static std::shared_ptr<const Loaded> load(const MetricsAccess& files);
   std::vector<FileStamp> stamps() const;

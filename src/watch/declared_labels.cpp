@@ -1,7 +1,5 @@
 #include "watch/declared_labels.hpp"
 
-#include <sys/stat.h>
-
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
@@ -201,25 +199,19 @@ DeclaredLabels load_mapping_file(const std::string& path) {
 }
 
 MappingFile::MappingFile(std::string path) : path_(std::move(path)) {
-  stamp_ = stamp().value_or(Stamp{});
+  stamp_ = file_stamp(path_);
   labels_ = load_mapping_file(path_);
 }
 
-std::optional<MappingFile::Stamp> MappingFile::stamp() const {
-  struct stat st {};
-  if (::stat(path_.c_str(), &st) != 0) return std::nullopt;
-  return Stamp{st.st_mtim, static_cast<long long>(st.st_size)};
-}
-
 std::optional<std::string> MappingFile::refresh() {
-  const auto now = stamp();
-  if (!now) {
-    if (stamp_.size < 0) return std::nullopt;  // already warned
-    stamp_ = Stamp{};
+  const FileStamp now = file_stamp(path_);
+  if (!now.exists()) {
+    if (!stamp_.exists()) return std::nullopt;  // already warned
+    stamp_ = now;
     return path_ + ": cannot be read any more; keeping the previous declared labels";
   }
-  if (*now == stamp_) return std::nullopt;
-  stamp_ = *now;
+  if (now == stamp_) return std::nullopt;
+  stamp_ = now;
   try {
     labels_ = load_mapping_file(path_);
   } catch (const InputError& e) {

@@ -3,7 +3,6 @@
 // pod:NAME, slurm:JOBID). Format and precedence: docs/watch.md ("Declared labels").
 #pragma once
 
-#include <ctime>
 #include <map>
 #include <optional>
 #include <span>
@@ -11,6 +10,7 @@
 #include <vector>
 
 #include "classify/verdict.hpp"
+#include "core/file_stamp.hpp"
 #include "core/sample.hpp"
 #include "watch/process_identity.hpp"
 
@@ -74,17 +74,8 @@ class MappingFile {
   const DeclaredLabels& labels() const { return labels_; }
 
  private:
-  struct Stamp {
-    std::timespec mtime{};
-    long long size = -1;
-    bool operator==(const Stamp& o) const {
-      return mtime.tv_sec == o.mtime.tv_sec && mtime.tv_nsec == o.mtime.tv_nsec && size == o.size;
-    }
-  };
-  std::optional<Stamp> stamp() const;
-
   std::string path_;
-  Stamp stamp_;
+  FileStamp stamp_;
   DeclaredLabels labels_;
 };
 
