@@ -188,6 +188,14 @@ class Exporter(http.server.BaseHTTPRequestHandler):
         self.send_header("Content-Type", "text/plain; version=0.0.4")
         self.end_headers()
         self.wfile.write(body.encode())
+    def do_POST(self):  # an OAuth 2 token endpoint: client "wt", secret "shh" (basic auth)
+        self.rfile.read(int(self.headers.get("Content-Length", 0)))
+        ok = self.path == "/token" and self.headers.get("Authorization") == "Basic d3Q6c2ho"
+        body = '{"access_token":"s3cret","token_type":"Bearer","expires_in":3600}' if ok else '{"error":"invalid_client"}'
+        self.send_response(200 if ok else 401)
+        self.send_header("Content-Type", "application/json")
+        self.end_headers()
+        self.wfile.write(body.encode())
     def log_message(self, *args):
         pass
 server = http.server.HTTPServer(("127.0.0.1", 0), Exporter)
@@ -221,6 +229,19 @@ PY
   check dcgm-secured-token 0 "$wt" classify --backend dcgm --url "http://127.0.0.1:$port/secured/metrics" --samples 4 \
     --interval 0.01 --bearer-token-file "$tmp/token" --json
   expect dcgm-secured-gpus 'jq -e ".gpus | length == 2" "$tmp/out" >/dev/null'
+  # The same token from an OAuth 2 token endpoint (client credentials).
+  oauth=(--oauth2-token-url "http://127.0.0.1:$port/token" --oauth2-client-id wt --oauth2-client-secret-file "$tmp/secret")
+  printf 'shh\n' >"$tmp/secret"
+  check dcgm-oauth2 0 "$wt" classify --backend dcgm --url "http://127.0.0.1:$port/secured/metrics" --samples 4 \
+    --interval 0.01 "${oauth[@]}" --oauth2-scope metrics --json
+  expect dcgm-oauth2-gpus 'jq -e ".gpus | length == 2" "$tmp/out" >/dev/null'
+  printf 'wrong\n' >"$tmp/secret"
+  check dcgm-oauth2-refused 1 "$wt" classify --backend dcgm --url "http://127.0.0.1:$port/secured/metrics" --samples 1 \
+    "${oauth[@]}"
+  expect dcgm-oauth2-refused-says-why 'grep -q "token endpoint answered HTTP status 401: invalid_client" "$tmp/err"'
+  check dcgm-oauth2-no-url 2 "$wt" classify --backend dcgm --url "http://127.0.0.1:$port/secured/metrics" --samples 1 \
+    --oauth2-client-id wt
+  expect dcgm-oauth2-no-url-says-why 'grep -q "need --oauth2-token-url" "$tmp/err"'
   kill "$exporter_pid"
   if command -v openssl >/dev/null; then
     make_test_certs "$tmp"  # mutual TLS: the server's certificate (for 127.0.0.1) and the client's

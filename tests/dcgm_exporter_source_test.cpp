@@ -113,7 +113,7 @@ TEST(DcgmExporterSource, AnExporterThatGoesAwayLeavesPollsMissing) {
 
 TEST(DcgmExporterSource, SendsTheBearerToken) {
   Exporter e;
-  const auto message = [&](const HttpAuth& auth) {
+  const auto message = [&](const HttpAuthFiles& auth) {
     try {
       DcgmExporterSource src({e.server.url("/secured"), 1, 0.01, std::nullopt, auth});
     } catch (const std::exception& x) {
@@ -122,12 +122,12 @@ TEST(DcgmExporterSource, SendsTheBearerToken) {
     return std::string("no error");
   };
   EXPECT_NE(message({}).find("HTTP status 401: the server asks for credentials"), std::string::npos) << message({});
-  HttpAuth guess;
-  guess.bearer_token = "guess";
+  HttpAuthFiles guess;
+  guess.bearer_token_file = test::write_temp("guess-token", "guess");
   EXPECT_NE(message(guess).find("HTTP status 403: access denied to the credentials given"), std::string::npos);
   HttpAuthFiles files;
   files.bearer_token_file = test::write_temp("token", "  s3cret\n");
-  DcgmExporterSource src({e.server.url("/secured"), 1, 0.01, std::nullopt, read_http_auth(files)});
+  DcgmExporterSource src({e.server.url("/secured"), 1, 0.01, std::nullopt, files});
   EXPECT_EQ(test::drain(src).size(), 2u);
   EXPECT_TRUE(src.diagnostics().empty());
 }

@@ -12,7 +12,7 @@ namespace {
 
 HttpAuth read(const std::string& token, const std::string& basic, const std::string& ca, const std::string& cert = "",
               const std::string& key = "") {
-  return read_http_auth({token, basic, ca, cert, key});
+  return read_http_auth({token, basic, ca, cert, key, "", "", "", {}});
 }
 
 std::string error_of(const std::string& token, const std::string& basic, const std::string& ca,

@@ -198,7 +198,7 @@ TEST(PrometheusSource, SendsBasicAuthFromItsFile) {
     return std::string("no error");
   };
   EXPECT_NE(
-      message().find("HTTP status 401: the server asks for credentials (--bearer-token-file or --basic-auth-file)"),
+      message().find("HTTP status 401: the server asks for credentials (--bearer-token-file, --basic-auth-file or --oauth2-token-url)"),
       std::string::npos)
       << message();
   spec.auth_files.basic_auth_file = test::write_temp("wrong-basic", "wt:nope\n");

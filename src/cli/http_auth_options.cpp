@@ -17,6 +17,19 @@ void add_http_auth_options(CLI::App& app, HttpAuthFiles& files, const std::strin
       ->check(CLI::ExistingFile);
   app.add_option("--key-file", files.key_file, scope + ": PEM private key of --cert-file (the two go together)")
       ->check(CLI::ExistingFile);
+  app.add_option("--oauth2-token-url", files.oauth2_token_url,
+                 scope + ": fetch a bearer token from this OAuth 2 token endpoint (client credentials), renewed "
+                         "before it expires");
+  app.add_option("--oauth2-client-id", files.oauth2_client_id, scope + ": the OAuth 2 client's ID");
+  app.add_option("--oauth2-client-secret-file", files.oauth2_client_secret_file,
+                 scope + ": the OAuth 2 client's secret, alone in this file")
+      ->check(CLI::ExistingFile);
+  app.add_option("--oauth2-scope", files.oauth2_scopes, scope + ": an OAuth 2 scope to ask for (repeatable)")
+      ->delimiter(',');
+}
+
+std::string http_auth_flags() {
+  return "--bearer-token-file, --basic-auth-file, --ca-file, --cert-file, --key-file and the --oauth2-* options";
 }
 
 }  // namespace wt::cli

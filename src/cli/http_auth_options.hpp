@@ -12,4 +12,7 @@ namespace wt::cli {
 // `scope` opens each flag's help: which backends or URL the files are for.
 void add_http_auth_options(CLI::App& app, HttpAuthFiles& files, const std::string& scope);
 
+// Those flags named in one phrase, for the messages that refuse them.
+std::string http_auth_flags();
+
 }  // namespace wt::cli

@@ -31,9 +31,7 @@ int run_mcp(const McpOptions& o) {
   config->audit_log = o.audit_log;
   if (!o.sign_key.empty()) config->sign_key = audit::PrivateKey::load(o.sign_key);
   if (o.auth_files.any() && o.url.empty())
-    throw std::invalid_argument(
-        "--bearer-token-file, --basic-auth-file, --ca-file, --cert-file and --key-file need --url: the one server "
-        "they are for");
+    throw std::invalid_argument(http_auth_flags() + " need --url: the one server they are for");
   read_http_auth(o.auth_files);  // a bad file fails now, not at a call
   config->http_url = o.url;
   config->auth_files = o.auth_files;

@@ -34,7 +34,7 @@ json input_schema() {
           {"description",
            "dcgm: the exporter's metrics URL, e.g. http://node1:9400/metrics; prometheus: the server, e.g. "
            "http://prometheus:9090. Default: the server's --url; credentials (the server's --bearer-token-file, "
-           "--basic-auth-file, --ca-file, --cert-file, --key-file) are sent to that URL only"}}},
+           "--basic-auth-file, --ca-file, --cert-file, --key-file, --oauth2-*) are sent to that URL only"}}},
         {"match",
          {{"type", "string"},
           {"description", "prometheus: label matchers the DCGM series must also match, e.g. Hostname=\"node1\""}}},

@@ -66,7 +66,7 @@ std::unique_ptr<TelemetrySource> open_prometheus(const SourceSpec& s) {
                                 "Prometheus stored, at their own times");
   PrometheusOptions o;
   o.url = s.url;
-  o.auth = read_http_auth(s.auth_files);
+  o.auth = s.auth_files;
   o.match = s.match;
   o.gpu = s.gpu;
   o.end_s = s.end.empty() ? PollClock::wall_clock_s() : parse_time_option("--end", s.end);
@@ -93,9 +93,9 @@ std::unique_ptr<TelemetrySource> open_source(const SourceSpec& s) {
   if (b != "prometheus" && (!s.match.empty() || !s.start.empty() || !s.end.empty() || s.last_s))
     throw std::invalid_argument("--match, --start, --end and --last are for --backend prometheus, not " + b);
   if (b != "dcgm" && b != "prometheus" && (!s.url.empty() || s.auth_files.any()))
-    throw std::invalid_argument(
-        "--url, --bearer-token-file, --basic-auth-file, --ca-file, --cert-file and --key-file are for --backend dcgm "
-        "or prometheus, not " + b);
+    throw std::invalid_argument("--url and the credential options (--bearer-token-file, --basic-auth-file, "
+                                "--ca-file, --cert-file, --key-file, --oauth2-*) are for --backend dcgm or "
+                                "prometheus, not " + b);
   if (b != "sim" && b != "replay" && !s.gpu_model.empty())
     throw std::invalid_argument("--gpu-model is for --backend sim or replay, not " + b);
   if (b == "replay") {
@@ -134,7 +134,7 @@ std::unique_ptr<TelemetrySource> open_source(const SourceSpec& s) {
   if (b == "dcgm") {
     if (s.url.empty()) throw std::invalid_argument("--backend dcgm needs --url (dcgm-exporter's /metrics)");
     return std::make_unique<DcgmExporterSource>(DcgmExporterOptions{
-        s.url, s.samples, s.interval_s, s.gpu, read_http_auth(s.auth_files)});
+        s.url, s.samples, s.interval_s, s.gpu, s.auth_files});
   }
   if (b == "nvml") return std::make_unique<NvmlSource>(NvmlOptions{s.samples, s.interval_s, s.gpu});
   if (b == "amd") return std::make_unique<AmdSource>(amd_options(s));

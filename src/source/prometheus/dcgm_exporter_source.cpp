@@ -8,7 +8,7 @@
 namespace wt {
 
 DcgmExporterSource::DcgmExporterSource(DcgmExporterOptions options)
-    : PolledSource(options.samples, options.interval_s), options_(std::move(options)), readings_(options_.gpu) {
+    : PolledSource(options.samples, options.interval_s), options_(std::move(options)), http_(options_.auth), readings_(options_.gpu) {
   std::tie(base_, path_) = split_url(options_.url);
   if (poll_now() == 0)
     throw NoTelemetryError(options_.url +
@@ -30,7 +30,7 @@ bool DcgmExporterSource::poll(double /*start_s*/, std::vector<Sample>& out) {
 }
 
 void DcgmExporterSource::fetch(std::vector<Sample>& out) {
-  const HttpResponse r = http_get(base_, path_, options_.auth);
+  const HttpResponse r = http_.get(base_, path_);
   if (r.status != 200)
     throw NoTelemetryError(options_.url + ": HTTP status " + std::to_string(r.status) +
                            " (is it dcgm-exporter's /metrics?)");

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "source/prometheus/http_auth.hpp"
+#include "source/prometheus/http_session.hpp"
 #include "source/prometheus/dcgm_fields.hpp"
 #include "source/polled_source.hpp"
 
@@ -18,7 +18,7 @@ struct DcgmExporterOptions {
   std::size_t samples = 30;  // polls; 0 = until stopped
   double interval_s = 1.0;   // between polls
   std::optional<int> gpu;    // only this index
-  HttpAuth auth;
+  HttpAuthFiles auth;  // credentials and trust, read again when they change (http_session.hpp)
 };
 
 class DcgmExporterSource final : public PolledSource {
@@ -36,6 +36,7 @@ class DcgmExporterSource final : public PolledSource {
   void fetch(std::vector<Sample>& out);
 
   DcgmExporterOptions options_;
+  HttpSession http_;
   std::string base_, path_;
   DcgmReadings readings_;
   bool started_ = false;     // past the constructor's first scrape

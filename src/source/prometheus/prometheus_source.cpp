@@ -83,7 +83,7 @@ void read_query_answer(std::string_view body, int status, const std::string& whe
 }
 
 PrometheusSource::PrometheusSource(PrometheusOptions options)
-    : options_(std::move(options)), readings_(options_.gpu) {
+    : options_(std::move(options)), http_(options_.auth), readings_(options_.gpu) {
   std::tie(base_, path_) = split_url(options_.url);
   // Unix seconds from 1970 to the year 5138: anything else is a typo, and would be read for ever.
   if (!(options_.start_s >= 0 && options_.end_s < 1e11))
@@ -121,8 +121,7 @@ bool PrometheusSource::read_chunk() {
   if (done_s_ >= options_.end_s) return false;
   const double to = std::min(done_s_ + options_.chunk_s, options_.end_s);
   const std::string where = options_.url + " (query at " + format_iso_time(to) + "Z)";
-  const HttpResponse r = http_get(base_, path_ + "/api/v1/query", options_.auth,
-                                  {{"query", selector()}, {"time", seconds(to)}});
+  const HttpResponse r = http_.get(base_, path_ + "/api/v1/query", {{"query", selector()}, {"time", seconds(to)}});
   Diagnostics problems;
   read_query_answer(r.body, r.status, where, static_cast<std::int64_t>(std::llround(done_s_ * 1000)),
                     static_cast<std::int64_t>(std::llround(to * 1000)), readings_, problems);

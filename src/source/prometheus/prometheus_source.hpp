@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "source/prometheus/dcgm_fields.hpp"
-#include "source/prometheus/http_auth.hpp"
+#include "source/prometheus/http_session.hpp"
 #include "source/telemetry_source.hpp"
 
 namespace wt {
@@ -27,7 +27,7 @@ struct PrometheusOptions {
   double end_s = 0;
   double chunk_s = 3600;  // time asked for at once: bounds memory and the server's work
   std::optional<int> gpu;
-  HttpAuth auth;
+  HttpAuthFiles auth;  // credentials and trust, read again when they change (http_session.hpp)
 };
 
 class PrometheusSource final : public TelemetrySource {
@@ -47,6 +47,7 @@ class PrometheusSource final : public TelemetrySource {
   bool read_chunk();
 
   PrometheusOptions options_;
+  HttpSession http_;
   std::string base_, path_;
   double done_s_;  // samples up to this time are read
   DcgmReadings readings_;
