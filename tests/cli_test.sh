@@ -67,6 +67,9 @@ check job-overlap 2 "$wt" classify "$fx/csv/two_gpus.csv" --job a=0-1 --job b=1
 expect job-overlap-says 'grep -q "GPU 1 is in two jobs" "$tmp/err"'
 check job-bad-spec 2 "$wt" classify "$fx/csv/two_gpus.csv" --job train
 check job-synthetic 2 "$wt" classify --backend synthetic --job a=0
+check job-by-and-job 2 "$wt" classify "$fx/csv/two_gpus.csv" --job a=0 --job-by pod
+check job-by-trace 0 "$wt" classify "$fx/csv/two_gpus.csv" --classifier rules --job-by slurm --json
+expect job-by-trace-note 'jq -e ".jobs == null" "$tmp/out" >/dev/null && grep -q "note: --job-by slurm: the source lists no process on any GPU" "$tmp/err"'
 check noheader 0 "$wt" classify --replay "$fx/csv/noheader_nounits.csv" --columns timestamp,index,utilization.gpu,power.draw --json
 check noheader-missing-columns 1 "$wt" classify --replay "$fx/csv/noheader_nounits.csv"
 expect noheader-message 'grep -q "noheader_nounits.csv:1: no header line" "$tmp/err"'
@@ -149,6 +152,18 @@ if [ -f "$fx/nvml/two_gpus.txt" ]; then
   expect nvml-record-stopped-whole 'jq -e ".stopped_by == \"SIGTERM\" and .samples > 2" "$tmp/out" >/dev/null &&
     [ $(($(wc -l <"$tmp/stopped.csv") - 1)) -eq $(jq .samples "$tmp/out") ]'
   check nvml-init-error 3 env FAKE_NVML_FIXTURE="$fx/nvml/two_gpus.txt" FAKE_NVML_INIT_ERROR=9 "$wt" classify --backend nvml --samples 3 --interval 0.01
+  # --job-by slurm: PID 4243 (Slurm job 101, from its cgroup) is the process both GPUs last list.
+  mkdir -p "$tmp/proc/4243" "$tmp/proc/4250"
+  echo "0::/system.slice/slurmstepd.scope/job_101/step_0/user/task_0" >"$tmp/proc/4243/cgroup"
+  echo "4:devices:/slurm/uid_1000/job_202/step_0/task_0" >"$tmp/proc/4250/cgroup"
+  sed -e '/^pids 0 compute 4242,4243,4250/d' -e 's/^pids 0 compute 4242,4243$/&\npids 1 compute 4243/' "$fx/nvml/two_gpus.txt" |
+    awk '$1 == "poll" && $2 == "1" && $3 != "lost" {$17 = 1} $1 == "poll" && $2 == "0" && $17 == 3 {$17 = 2} {print}' >"$tmp/one_job.txt"
+  live=(--backend nvml --samples 60 --interval 0.02 --window 0.2 --stride 0.1 --proc-root "$tmp/proc")
+  check nvml-job-by-slurm 1 env FAKE_NVML_FIXTURE="$tmp/one_job.txt" "$wt" classify "${live[@]}" --job-by slurm --json
+  expect nvml-job-by-slurm-job 'jq -e "(.jobs | length == 1) and .jobs[0].job == \"slurm:101\" and .jobs[0].gpu_indices == [0,1] and .jobs[0].workload_type == \"TRAINING\"" "$tmp/out" >/dev/null'
+  # The fixture's last list on GPU 0 holds jobs 101 and 202: the GPU belongs to neither.
+  check nvml-job-by-two-jobs 1 env FAKE_NVML_FIXTURE="$fx/nvml/two_gpus.txt" "$wt" classify "${live[@]}" --job-by slurm
+  expect nvml-job-by-two-jobs-note 'grep -q "note: --job-by slurm: no GPU.s processes all belong to one slurm" "$tmp/err"'
 fi
 check no-driver 3 env -u LD_LIBRARY_PATH "$wt" classify --backend nvml --samples 1
 expect no-driver-message '[ $(wc -l <"$tmp/err") -eq 1 ] && grep -q "libnvidia-ml.so.1" "$tmp/err"'

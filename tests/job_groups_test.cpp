@@ -117,5 +117,20 @@ TEST(JobGroups, AGpuTheSourceLacksIsAnError) {
   EXPECT_TRUE(r.diagnostics[0].is_error);
 }
 
+TEST(JobGroups, OwnersMakeJobsOfTheirGpus) {
+  ClassifyResult r;
+  for (int i = 0; i < 4; ++i) r.gpus.push_back(gpu(i, WorkloadType::Training, 3));
+  const std::vector<std::string> owners{"slurm:7", "", "slurm:9", "slurm:7"};
+  const std::vector<JobSpec> jobs =
+      jobs_by_owner(r, [&owners](const GpuReport& g) { return owners[static_cast<std::size_t>(g.gpu.index)]; });
+  ASSERT_EQ(jobs.size(), 2u);
+  EXPECT_EQ(jobs[0].name, "slurm:7");
+  EXPECT_EQ(jobs[0].gpus, (std::vector<int>{0, 3}));
+  EXPECT_EQ(jobs[1].name, "slurm:9");
+  EXPECT_EQ(jobs[1].gpus, (std::vector<int>{2}));
+  EXPECT_NO_THROW(check_job_specs(jobs));
+  EXPECT_TRUE(jobs_by_owner(r, [](const GpuReport&) { return std::string(); }).empty());
+}
+
 }  // namespace
 }  // namespace wt

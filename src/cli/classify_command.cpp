@@ -1,4 +1,5 @@
 // `workloadtruth classify`: one verdict per GPU, from a live, synthetic or recorded source.
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
@@ -12,6 +13,8 @@
 #include "output/classify_json.hpp"
 #include "output/classify_text.hpp"
 #include "pipeline/classify_stream.hpp"
+#include "pipeline/job_groups.hpp"
+#include "watch/process_identity.hpp"
 
 namespace wt::cli {
 namespace {
@@ -22,6 +25,8 @@ struct ClassifyOptions {
   std::string classifier = "xgboost";
   std::string model;
   std::vector<std::string> jobs;
+  std::string job_by;
+  std::string proc_root = "/proc";
   bool json = false;
   bool verbose = false;
 };
@@ -39,11 +44,34 @@ int run_classify(const ClassifyOptions& o) {
   const std::vector<JobSpec> jobs = job_specs(o.jobs);
   if (!jobs.empty() && o.source.resolved_backend() == "synthetic")
     throw std::invalid_argument("--job: the synthetic source has one GPU, nothing to group (use --backend sim or a trace)");
+  if (!jobs.empty() && !o.job_by.empty()) throw std::invalid_argument("--job and --job-by cannot be combined");
   const auto classifier = make_classifier(o.classifier, o.model);
   const auto source = o.source.open();
   ClassifyResult result = classify_stream(*source, *classifier, o.window);
   if (result.gpus.empty()) throw NoTelemetryError(result.source + ": no samples");
-  group_jobs(result, jobs);
+  if (o.job_by.empty()) {
+    group_jobs(result, jobs);
+  } else {
+    // Who ran on each GPU as the source last listed them (live GPUs only: a trace lists no one).
+    const watch::JobOwner by = watch::parse_job_owner(o.job_by);
+    const watch::ProcessResolver resolver(o.proc_root);
+    const std::vector<JobSpec> found = jobs_by_owner(result, [&](const GpuReport& g) {
+      const auto pids =
+          g.processes ? std::span<const std::uint32_t>(*g.processes) : std::span<const std::uint32_t>{};
+      const auto pods = g.pods ? std::span<const std::string>(*g.pods) : std::span<const std::string>{};
+      return watch::common_owner(by, resolver.resolve(pids, pods));
+    });
+    group_jobs(result, found);
+    const bool listed =
+        std::any_of(result.gpus.begin(), result.gpus.end(), [](const GpuReport& g) { return g.processes || g.pods; });
+    if (found.empty())
+      result.diagnostics.push_back(
+          {"--job-by " + o.job_by,
+           listed ? "no GPU's processes all belong to one " + o.job_by + ", so no job is made"
+                  : "the source lists no process on any GPU (only live GPUs, or dcgm-exporter's pod label, do), so "
+                    "no job is made",
+           false});
+  }
 
   print_diagnostics(std::cerr, result.diagnostics);
   if (o.json) {
@@ -73,6 +101,8 @@ Command add_classify_command(CLI::App& app) {
   add_job_option(*sub, o->jobs,
                  "Adds a verdict per job from the windows of all its GPUs, since a job's work need not show on each "
                  "of them");
+  add_job_by_option(*sub, o->job_by, "Who ran on each GPU as last listed, at the end of the run");
+  add_host_root_options(*sub, o->proc_root, o->source.sys_root);
   sub->add_flag("--json", o->json, "Print JSON");
   sub->add_flag("-v,--verbose", o->verbose, "Print every reason behind each verdict");
   return {sub, [o] { return run_guarded(o->json, [o] { return run_classify(*o); }); }};

@@ -9,6 +9,21 @@ CLI::Option* add_job_option(CLI::App& app, std::vector<std::string>& specs, cons
       ->allow_extra_args(false);
 }
 
+CLI::Option* add_job_by_option(CLI::App& app, std::string& by, const std::string& what) {
+  return app
+      .add_option("--job-by", by,
+                  "Instead of --job: GPUs whose processes share one Kubernetes pod (or Slurm job, or container) are "
+                  "one job (live NVIDIA or AMD GPUs, or dcgm-exporter's pod label). " + what)
+      ->check(CLI::IsMember({"pod", "slurm", "container"}));
+}
+
+void add_host_root_options(CLI::App& app, std::string& proc_root, std::string& sys_root) {
+  app.add_option("--proc-root", proc_root,
+                 "Where the host's procfs is mounted, to name the processes on each GPU (default /proc)");
+  app.add_option("--sys-root", sys_root,
+                 "Where the host's sysfs is mounted, to list the processes on each AMD GPU (default /sys)");
+}
+
 std::vector<JobSpec> job_specs(const std::vector<std::string>& specs) {
   std::vector<JobSpec> jobs;
   for (const std::string& s : specs) jobs.push_back(parse_job_spec(s));

@@ -146,11 +146,9 @@ int run_watch(WatchCliOptions& o) {
   const watch::ProcessResolver resolver(o.proc_root);
   std::map<int, std::string> conflicts;  // by GPU index: the last one warned about
   auto declared = [&](const GpuIdentity& g, std::span<const std::uint32_t> pids, std::span<const std::string> pods) {
-    std::vector<watch::ProcessIdentity> processes;
-    if (flag_labels.has_process_keys() || (mapping && mapping->labels().has_process_keys()))
-      for (const std::uint32_t pid : pids) processes.push_back(resolver.resolve(pid));
-    // Pods a source names (dcgm-exporter in Kubernetes) stand as processes with no PID.
-    for (const std::string& pod : pods) processes.push_back({0, "", "", pod, ""});
+    const bool by_process = flag_labels.has_process_keys() || (mapping && mapping->labels().has_process_keys());
+    const std::vector<watch::ProcessIdentity> processes =
+        resolver.resolve(by_process ? pids : std::span<const std::uint32_t>{}, pods);
     watch::DeclaredLookup d = flag_labels.lookup(g, processes);
     if (!d.declaration && d.conflict.empty() && mapping) d = mapping->labels().lookup(g, processes);
     if (std::string& last = conflicts[g.index]; d.conflict != last) {
@@ -162,15 +160,10 @@ int run_watch(WatchCliOptions& o) {
   };
   watch::Watcher watcher(*classifier, o.watch, declared, sinks);
   if (!o.job_by.empty()) {
-    const auto by = o.job_by == "pod"     ? watch::JobOwner::Pod
-                    : o.job_by == "slurm" ? watch::JobOwner::Slurm
-                                          : watch::JobOwner::Container;
+    const watch::JobOwner by = watch::parse_job_owner(o.job_by);
     watcher.join_jobs_by([&resolver, by](const GpuIdentity&, std::span<const std::uint32_t> pids,
                                          std::span<const std::string> pods) {
-      std::vector<watch::ProcessIdentity> processes;
-      for (const std::uint32_t pid : pids) processes.push_back(resolver.resolve(pid));
-      for (const std::string& pod : pods) processes.push_back({0, "", "", pod, ""});  // as a source names them
-      return watch::common_owner(by, processes);
+      return watch::common_owner(by, resolver.resolve(pids, pods));
     });
   }
   LiveView live_view(std::cout);
@@ -280,20 +273,14 @@ Command add_watch_command(CLI::App& app) {
   add_job_option(*sub, o->jobs,
                  "Each of its GPUs' job verdict and mismatch check then follow the job's windows pooled (the latest "
                  "of each GPU), since a job's work need not show on each of them");
-  sub->add_option("--job-by", o->job_by,
-                  "Instead of --job: GPUs whose processes share one Kubernetes pod (or Slurm job, or container) are "
-                  "one job, as their processes come and go (live NVIDIA or AMD GPUs, or dcgm-exporter's pod label)")
-      ->check(CLI::IsMember({"pod", "slurm", "container"}));
+  add_job_by_option(*sub, o->job_by, "Asked again at each window, as processes come and go");
   sub->add_option("--declared", o->declared,
                   "Declared workloads, comma-separated KEY=type; KEY: a GPU index or UUID, process:NAME, "
                   "container:ID, pod:NAME or slurm:JOBID")
       ->delimiter(',');
   sub->add_option("--declared-file", o->declared_file,
                   "Mapping file of declared workloads (JSON object or KEY=type lines), re-read when it changes");
-  sub->add_option("--proc-root", o->proc_root,
-                  "Where the host's procfs is mounted, to name the processes on each GPU (default /proc)");
-  sub->add_option("--sys-root", o->source.sys_root,
-                  "Where the host's sysfs is mounted, to list the processes on each AMD GPU (default /sys)");
+  add_host_root_options(*sub, o->proc_root, o->source.sys_root);
   sub->add_option("--mismatch-confidence", w.mismatch.min_confidence,
                   "A window counts against a declaration at this confidence or above")
       ->check(finite_range(0.0, 1.0));

@@ -12,6 +12,8 @@ struct GpuTally {
   FeatureAccumulator whole;
   std::vector<WindowVerdict> windows;
   std::vector<Verdict> best;  // per WorkloadType, the most confident window's verdict
+  ProcessIdsRef processes;
+  PodNamesRef pods;
 
   void add(const Classifier& c, const GpuIdentity& gpu, const Window& w, Verdict v) {
     windows.push_back(
@@ -45,7 +47,10 @@ ClassifyResult classify_stream(TelemetrySource& source, const Classifier& classi
   while (source.next(s)) {
     GpuStream& g = streams.push(s);
     if (g.ordinal == tallies.size()) tallies.emplace_back();
-    tallies[g.ordinal].whole.add(s);
+    GpuTally& t = tallies[g.ordinal];
+    t.whole.add(s);
+    if (s.processes) t.processes = s.processes;
+    if (s.pods) t.pods = s.pods;
   }
   streams.finish();
 
@@ -64,6 +69,8 @@ ClassifyResult classify_stream(TelemetrySource& source, const Classifier& classi
     r.sample_count = g->samples;
     r.first_s = g->first_s;
     r.last_s = g->last_s;
+    r.processes = std::move(tally.processes);
+    r.pods = std::move(tally.pods);
     if (r.windows.empty())
       result.diagnostics.push_back(
           {"GPU " + std::to_string(r.gpu.index), "only " + std::to_string(r.sample_count) + " samples; at least " +

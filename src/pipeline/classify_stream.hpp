@@ -20,9 +20,12 @@ struct GpuReport {
   bool window_widened = false;
   std::size_t sample_count = 0;
   double first_s = 0, last_s = 0;
+  ProcessIdsRef processes;  // its processes as the source last listed them (null: it lists none)
+  PodNamesRef pods;         // its pods as the source last named them (null: it names none)
 };
 
-// GPUs the operator said run one job (`classify --job`), with the job's pooled verdict.
+// GPUs the operator said run one job (`classify --job`), or that run one pod's, Slurm job's or
+// container's processes (`--job-by`), with the job's pooled verdict.
 struct JobReport {
   std::string name;
   std::vector<int> gpu_indices;                              // those found in the source, ascending

@@ -76,6 +76,19 @@ Diagnostics missing_job_gpus(const std::vector<JobSpec>& jobs, const std::vector
   return out;
 }
 
+std::vector<JobSpec> jobs_by_owner(const ClassifyResult& result,
+                                   const std::function<std::string(const GpuReport&)>& owner) {
+  std::vector<JobSpec> jobs;
+  for (const GpuReport& g : result.gpus) {
+    const std::string name = owner(g);
+    if (name.empty()) continue;
+    auto job = std::find_if(jobs.begin(), jobs.end(), [&name](const JobSpec& j) { return j.name == name; });
+    if (job == jobs.end()) job = jobs.insert(jobs.end(), JobSpec{name, false, {}});
+    job->gpus.push_back(g.gpu.index);  // result.gpus is in index order: each list stays ascending
+  }
+  return jobs;
+}
+
 void group_jobs(ClassifyResult& result, const std::vector<JobSpec>& jobs) {
   for (const JobSpec& spec : jobs) {
     JobReport job;

@@ -2,6 +2,7 @@
 // from the windows of all its GPUs: a multi-GPU job can show on some GPUs and not others.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,11 @@ void check_job_specs(const std::vector<JobSpec>& jobs);
 // One diagnostic ("job NAME", "GPU N is not in the source") for each GPU a job names that is
 // not among `present` (the source's GPU indices, ascending).
 Diagnostics missing_job_gpus(const std::vector<JobSpec>& jobs, const std::vector<int>& present);
+
+// Jobs made from who runs on each GPU (`classify --job-by`): the GPUs `owner` names alike form
+// the job of that name; a GPU it names "" is in none. Jobs in the order of their first GPU.
+std::vector<JobSpec> jobs_by_owner(const ClassifyResult& result,
+                                   const std::function<std::string(const GpuReport&)>& owner);
 
 // Fills result.jobs. A GPU a job names that the source does not have is an error diagnostic
 // (the job's verdict then rests on the GPUs found); a job with none of its GPUs gets no verdict row.

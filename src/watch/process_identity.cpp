@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <string_view>
 
 namespace wt::watch {
@@ -97,6 +98,21 @@ ProcessIdentity ProcessResolver::resolve(std::uint32_t pid) const {
   p.slurm_job = slurm_job_from_cgroup(cgroup);
   p.pod = pod_from_environ(read_file(dir + "environ"));
   return p;
+}
+
+std::vector<ProcessIdentity> ProcessResolver::resolve(std::span<const std::uint32_t> pids,
+                                                      std::span<const std::string> pods) const {
+  std::vector<ProcessIdentity> out;
+  for (const std::uint32_t pid : pids) out.push_back(resolve(pid));
+  for (const std::string& pod : pods) out.push_back({0, "", "", pod, ""});
+  return out;
+}
+
+JobOwner parse_job_owner(const std::string& by) {
+  if (by == "pod") return JobOwner::Pod;
+  if (by == "slurm") return JobOwner::Slurm;
+  if (by == "container") return JobOwner::Container;
+  throw std::invalid_argument("--job-by '" + by + "': give pod, slurm or container");
 }
 
 std::string common_owner(JobOwner by, std::span<const ProcessIdentity> processes) {

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace wt::watch {
 
@@ -42,6 +43,9 @@ std::string pod_from_environ(const std::string& environ);
 enum class JobOwner { Pod, Slurm, Container };
 std::string common_owner(JobOwner by, std::span<const ProcessIdentity> processes);
 
+// `--job-by`'s value ("pod", "slurm" or "container"); std::invalid_argument for anything else.
+JobOwner parse_job_owner(const std::string& by);
+
 class ProcessResolver {
  public:
   // `proc_root`: where procfs is mounted ("/proc"; a fixture directory in tests).
@@ -49,6 +53,9 @@ class ProcessResolver {
   // Whatever of the four can be read now: a process that has exited, or whose environment
   // belongs to another user (readable only by root or the same user), leaves fields empty.
   ProcessIdentity resolve(std::uint32_t pid) const;
+  // Who runs on a GPU: each of `pids` resolved, then each pod a source names (dcgm-exporter in
+  // Kubernetes) standing as a process with no PID.
+  std::vector<ProcessIdentity> resolve(std::span<const std::uint32_t> pids, std::span<const std::string> pods) const;
 
  private:
   std::string root_;
