@@ -291,7 +291,7 @@ void real(std::ostream& out, const json& r) {
 
 void print_benchmark_text(std::ostream& out, const json& report) {
   char buf[96];
-  std::snprintf(buf, sizeof buf, "WorkloadTruth benchmark: %.0f s windows every %.0f s, protocol ",
+  std::snprintf(buf, sizeof buf, "WorkloadTruth benchmark: %g s windows every %g s, protocol ",
                 report["window_seconds"].get<double>(), report["stride_seconds"].get<double>());
   out << buf << report["protocol"].get<std::string>() << ", ";
   if (report.contains("train_traces"))

@@ -83,7 +83,7 @@ std::string timeline(const std::vector<WindowVerdict>& windows, std::size_t widt
 
 void print_classify_text(std::ostream& out, const ClassifyResult& r, bool verbose) {
   char buf[256];
-  std::snprintf(buf, sizeof buf, "%s  (classifier: %s, %.0f s windows every %.0f s)\n", r.source.c_str(),
+  std::snprintf(buf, sizeof buf, "%s  (classifier: %s, %g s windows every %g s)\n", r.source.c_str(),
                 r.classifier.c_str(), r.requested_window.length_s, r.requested_window.stride_s);
   out << buf;
   std::size_t name_w = 4;
