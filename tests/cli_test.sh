@@ -69,7 +69,7 @@ check job-bad-spec 2 "$wt" classify "$fx/csv/two_gpus.csv" --job train
 check job-synthetic 2 "$wt" classify --backend synthetic --job a=0
 check job-by-and-job 2 "$wt" classify "$fx/csv/two_gpus.csv" --job a=0 --job-by pod
 check job-by-trace 0 "$wt" classify "$fx/csv/two_gpus.csv" --classifier rules --job-by slurm --json
-expect job-by-trace-note 'jq -e ".jobs == null" "$tmp/out" >/dev/null && grep -q "note: --job-by slurm: the source lists no process on any GPU" "$tmp/err"'
+expect job-by-trace-note 'jq -e ".jobs == null" "$tmp/out" >/dev/null && grep -q "note: jobs by slurm: the source lists no process on any GPU" "$tmp/err"'
 check noheader 0 "$wt" classify --replay "$fx/csv/noheader_nounits.csv" --columns timestamp,index,utilization.gpu,power.draw --json
 check noheader-missing-columns 1 "$wt" classify --replay "$fx/csv/noheader_nounits.csv"
 expect noheader-message 'grep -q "noheader_nounits.csv:1: no header line" "$tmp/err"'
@@ -163,7 +163,7 @@ if [ -f "$fx/nvml/two_gpus.txt" ]; then
   expect nvml-job-by-slurm-job 'jq -e "(.jobs | length == 1) and .jobs[0].job == \"slurm:101\" and .jobs[0].gpu_indices == [0,1] and .jobs[0].workload_type == \"TRAINING\"" "$tmp/out" >/dev/null'
   # The fixture's last list on GPU 0 holds jobs 101 and 202: the GPU belongs to neither.
   check nvml-job-by-two-jobs 1 env FAKE_NVML_FIXTURE="$fx/nvml/two_gpus.txt" "$wt" classify "${live[@]}" --job-by slurm
-  expect nvml-job-by-two-jobs-note 'grep -q "note: --job-by slurm: no GPU.s processes all belong to one slurm" "$tmp/err"'
+  expect nvml-job-by-two-jobs-note 'grep -q "note: jobs by slurm: no GPU.s processes all belong to one slurm" "$tmp/err"'
 fi
 check no-driver 3 env -u LD_LIBRARY_PATH "$wt" classify --backend nvml --samples 1
 expect no-driver-message '[ $(wc -l <"$tmp/err") -eq 1 ] && grep -q "libnvidia-ml.so.1" "$tmp/err"'

@@ -98,6 +98,17 @@ TEST_F(McpTools, ClassifyTraceGivesANamedJobOneVerdict) {
             std::string::npos);
   EXPECT_NE(error_text(call(tools, "classify_workload", {{"backend", "synthetic"}, {"jobs", {"a=0"}}})).find("jobs:"),
             std::string::npos);
+  // job_by: the simulator lists no process, so no job is made, and a note says why.
+  const json by = call(tools, "classify_workload",
+                       {{"backend", "sim"}, {"samples", 60}, {"job_by", "slurm"}})["structuredContent"];
+  EXPECT_FALSE(by.contains("jobs"));
+  ASSERT_EQ(by["errors"].size(), 1u);
+  EXPECT_EQ(by["errors"][0]["severity"], "note");
+  EXPECT_EQ(by["errors"][0]["where"], "jobs by slurm");
+  EXPECT_NE(error_text(call(tools, "classify_workload", {{"backend", "sim"}, {"jobs", {"a=0"}}, {"job_by", "pod"}}))
+                .find("jobs and job_by cannot be combined"),
+            std::string::npos);
+  EXPECT_THROW(tools.call("classify_workload", {{"backend", "sim"}, {"job_by", "node"}}), RpcError);  // not in enum
 }
 
 TEST_F(McpTools, ClassifyTraceListsBadLinesAndStillClassifies) {

@@ -1,5 +1,4 @@
 // `workloadtruth classify`: one verdict per GPU, from a live, synthetic or recorded source.
-#include <algorithm>
 #include <iostream>
 #include <memory>
 
@@ -14,7 +13,7 @@
 #include "output/classify_text.hpp"
 #include "pipeline/classify_stream.hpp"
 #include "pipeline/job_groups.hpp"
-#include "watch/process_identity.hpp"
+#include "pipeline/job_owners.hpp"
 
 namespace wt::cli {
 namespace {
@@ -52,25 +51,7 @@ int run_classify(const ClassifyOptions& o) {
   if (o.job_by.empty()) {
     group_jobs(result, jobs);
   } else {
-    // Who ran on each GPU as the source last listed them (live GPUs only: a trace lists no one).
-    const watch::JobOwner by = watch::parse_job_owner(o.job_by);
-    const watch::ProcessResolver resolver(o.proc_root);
-    const std::vector<JobSpec> found = jobs_by_owner(result, [&](const GpuReport& g) {
-      const auto pids =
-          g.processes ? std::span<const std::uint32_t>(*g.processes) : std::span<const std::uint32_t>{};
-      const auto pods = g.pods ? std::span<const std::string>(*g.pods) : std::span<const std::string>{};
-      return watch::common_owner(by, resolver.resolve(pids, pods));
-    });
-    group_jobs(result, found);
-    const bool listed =
-        std::any_of(result.gpus.begin(), result.gpus.end(), [](const GpuReport& g) { return g.processes || g.pods; });
-    if (found.empty())
-      result.diagnostics.push_back(
-          {"--job-by " + o.job_by,
-           listed ? "no GPU's processes all belong to one " + o.job_by + ", so no job is made"
-                  : "the source lists no process on any GPU (only live GPUs, or dcgm-exporter's pod label, do), so "
-                    "no job is made",
-           false});
+    group_jobs_by_owner(result, watch::parse_job_owner(o.job_by), watch::ProcessResolver(o.proc_root));
   }
 
   print_diagnostics(std::cerr, result.diagnostics);

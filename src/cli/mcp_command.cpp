@@ -8,6 +8,7 @@
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/http_auth_options.hpp"
+#include "cli/job_options.hpp"
 #include "cli/run_guarded.hpp"
 #include "mcp/server.hpp"
 #include "mcp/tools.hpp"
@@ -21,6 +22,7 @@ struct McpOptions {
   std::string sign_key;
   std::string url;
   HttpAuthFiles auth_files;
+  std::string proc_root = "/proc", sys_root = "/sys";
   std::size_t max_message_bytes = 4 * 1024 * 1024;
   bool json = false;
 };
@@ -35,6 +37,8 @@ int run_mcp(const McpOptions& o) {
   read_http_auth(o.auth_files);  // a bad file fails now, not at a call
   config->http_url = o.url;
   config->auth_files = o.auth_files;
+  config->proc_root = o.proc_root;
+  config->sys_root = o.sys_root;
   // A client that goes away mid-call must end the server through a failed write, not SIGPIPE.
   std::signal(SIGPIPE, SIG_IGN);
   const mcp::ToolRegistry tools = mcp::make_tools(config);
@@ -55,6 +59,7 @@ Command add_mcp_command(CLI::App& app) {
       "--audit-log", o->audit_log,
       "The audit log classify_workload appends to when asked (write_to_audit_log); the only file the server "
       "writes");
+  add_host_root_options(*sub, o->proc_root, o->sys_root);
   sub->add_option("--sign-key", o->sign_key, "Private key (PREFIX.key from keygen): sign the audit log's checkpoints");
   sub->add_option("--url", o->url,
                   "classify_workload's default dcgm-exporter metrics URL or Prometheus server, the only one the "

@@ -11,6 +11,7 @@
 #include "output/classify_json.hpp"
 #include "pipeline/classify_stream.hpp"
 #include "pipeline/job_groups.hpp"
+#include "pipeline/job_owners.hpp"
 #include "pipeline/open_source.hpp"
 
 namespace wt::mcp {
@@ -77,7 +78,14 @@ json input_schema() {
           {"description",
            "Append one verdict per GPU to the audit log the server was started with (workloadtruth mcp "
            "--audit-log FILE); an error when it was started without one"}}},
-        {"jobs", jobs_argument_schema()}}},
+        {"jobs", jobs_argument_schema()},
+        {"job_by",
+         {{"type", "string"},
+          {"enum", {"pod", "slurm", "container"}},
+          {"description",
+           "Instead of jobs, on live GPUs: GPUs whose processes (as last listed) all belong to one Kubernetes pod, "
+           "Slurm job or container are one job, named pod:NAME, slurm:ID or container:ID (read from the host's "
+           "/proc; pods need the server to run as root)"}}}}},
       {"additionalProperties", false}};
 }
 
@@ -110,12 +118,18 @@ json run(const ToolConfig& config, ClassifierCache& classifiers, const json& a) 
   const std::vector<JobSpec> jobs = jobs_argument(a);
   if (!jobs.empty() && spec.backend == "synthetic")
     throw ToolError("jobs: the synthetic backend has one GPU, nothing to group (use sim)");
+  if (!jobs.empty() && a.contains("job_by")) throw ToolError("jobs and job_by cannot be combined");
+  spec.sys_root = config.sys_root;
 
   const Classifier& classifier = classifiers.get(a.value("classifier", "xgboost"));
   const auto source = open_source(spec);
   ClassifyResult result = classify_stream(*source, classifier, WindowSpec{});
   if (result.gpus.empty()) throw NoTelemetryError(result.source + ": no samples");
-  group_jobs(result, jobs);
+  if (a.contains("job_by"))
+    group_jobs_by_owner(result, watch::parse_job_owner(a["job_by"].get<std::string>()),
+                        watch::ProcessResolver(config.proc_root));
+  else
+    group_jobs(result, jobs);
   // A synthetic run keeps the seed tool's single-verdict object, as `classify --json` does.
   json out = spec.backend == "synthetic" ? seed_verdict_json(result.gpus.front()) : classify_result_json(result);
 

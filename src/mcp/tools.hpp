@@ -21,6 +21,9 @@ struct ToolConfig {
   // read, nor send the operator's secret to a server of its choosing.
   std::string http_url;
   HttpAuthFiles auth_files;
+  // Where the host's procfs and sysfs are (classify_workload's job_by names the processes on
+  // each GPU from them; the AMD source lists them from sysfs).
+  std::string proc_root = "/proc", sys_root = "/sys";
 };
 
 // The classify tools share `classifiers`, so the model loads once per server.

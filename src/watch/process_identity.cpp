@@ -108,11 +108,14 @@ std::vector<ProcessIdentity> ProcessResolver::resolve(std::span<const std::uint3
   return out;
 }
 
+std::string_view job_owner_name(JobOwner by) {
+  return by == JobOwner::Pod ? "pod" : by == JobOwner::Slurm ? "slurm" : "container";
+}
+
 JobOwner parse_job_owner(const std::string& by) {
-  if (by == "pod") return JobOwner::Pod;
-  if (by == "slurm") return JobOwner::Slurm;
-  if (by == "container") return JobOwner::Container;
-  throw std::invalid_argument("--job-by '" + by + "': give pod, slurm or container");
+  for (const JobOwner o : {JobOwner::Pod, JobOwner::Slurm, JobOwner::Container})
+    if (by == job_owner_name(o)) return o;
+  throw std::invalid_argument("job_by '" + by + "': give pod, slurm or container");
 }
 
 std::string common_owner(JobOwner by, std::span<const ProcessIdentity> processes) {
@@ -126,7 +129,7 @@ std::string common_owner(JobOwner by, std::span<const ProcessIdentity> processes
     owner = o;
   }
   if (owner.empty()) return "";
-  return (by == JobOwner::Pod ? "pod:" : by == JobOwner::Slurm ? "slurm:" : "container:") + owner;
+  return std::string(job_owner_name(by)) + ":" + owner;
 }
 
 }  // namespace wt::watch

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace wt::watch {
@@ -45,6 +46,7 @@ std::string common_owner(JobOwner by, std::span<const ProcessIdentity> processes
 
 // `--job-by`'s value ("pod", "slurm" or "container"); std::invalid_argument for anything else.
 JobOwner parse_job_owner(const std::string& by);
+std::string_view job_owner_name(JobOwner by);
 
 class ProcessResolver {
  public:
