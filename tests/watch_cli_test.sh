@@ -166,7 +166,7 @@ if [ -f "$fx/nvml/two_gpus.txt" ]; then
   FAKE_NVML_FIXTURE="$fx/nvml/two_gpus.txt" "$wt" watch --backend nvml --interval 0.05 --samples 0 --window 0.5 \
     --stride 0.25 --json --log "$tmp/live.log" --sign-key "$tmp/k.key" >"$tmp/out" 2>"$tmp/err" &
   pid=$!
-  for _ in $(seq 50); do [ -s "$tmp/live.log" ] && break; sleep 0.1; done
+  for _ in $(seq 300); do [ -s "$tmp/live.log" ] && break; sleep 0.1; done  # slow under ASan on a busy machine
   sleep 0.5
   kill -TERM $pid
   wait $pid
