@@ -68,6 +68,9 @@ expect job-overlap-says 'grep -q "GPU 1 is in two jobs" "$tmp/err"'
 check job-bad-spec 2 "$wt" classify "$fx/csv/two_gpus.csv" --job train
 check job-synthetic 2 "$wt" classify --backend synthetic --job a=0
 check job-by-and-job 2 "$wt" classify "$fx/csv/two_gpus.csv" --job a=0 --job-by pod
+check proc-root-without-job-by 2 "$wt" classify "$fx/csv/two_gpus.csv" --proc-root /proc
+check sys-root-not-amd 2 "$wt" classify "$fx/csv/two_gpus.csv" --sys-root /host/sys
+expect sys-root-not-amd-says-why 'grep -q "\-\-sys-root is for --backend amd or auto" "$tmp/err"'
 check job-by-trace 0 "$wt" classify "$fx/csv/two_gpus.csv" --classifier rules --job-by slurm --json
 expect job-by-trace-note 'jq -e ".jobs == null" "$tmp/out" >/dev/null && grep -q "note: jobs by slurm: the source lists no process on any GPU" "$tmp/err"'
 check noheader 0 "$wt" classify --replay "$fx/csv/noheader_nounits.csv" --columns timestamp,index,utilization.gpu,power.draw --json

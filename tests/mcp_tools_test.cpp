@@ -98,8 +98,11 @@ TEST_F(McpTools, ClassifyTraceGivesANamedJobOneVerdict) {
             std::string::npos);
   EXPECT_NE(error_text(call(tools, "classify_workload", {{"backend", "synthetic"}, {"jobs", {"a=0"}}})).find("jobs:"),
             std::string::npos);
-  // job_by: the simulator lists no process, so no job is made, and a note says why.
-  const json by = call(tools, "classify_workload",
+  // job_by: the simulator lists no process, so no job is made, and a note says why (a server
+  // given the host's sysfs elsewhere still runs the simulator).
+  auto host_roots = std::make_shared<ToolConfig>();
+  host_roots->sys_root = "/host/sys";
+  const json by = call(make_tools(host_roots), "classify_workload",
                        {{"backend", "sim"}, {"samples", 60}, {"job_by", "slurm"}})["structuredContent"];
   EXPECT_FALSE(by.contains("jobs"));
   ASSERT_EQ(by["errors"].size(), 1u);

@@ -119,7 +119,7 @@ json run(const ToolConfig& config, ClassifierCache& classifiers, const json& a) 
   if (!jobs.empty() && spec.backend == "synthetic")
     throw ToolError("jobs: the synthetic backend has one GPU, nothing to group (use sim)");
   if (!jobs.empty() && a.contains("job_by")) throw ToolError("jobs and job_by cannot be combined");
-  spec.sys_root = config.sys_root;
+  if (spec.backend == "amd" || spec.backend == "auto") spec.sys_root = config.sys_root;
 
   const Classifier& classifier = classifiers.get(a.value("classifier", "xgboost"));
   const auto source = open_source(spec);

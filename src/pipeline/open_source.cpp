@@ -96,6 +96,8 @@ std::unique_ptr<TelemetrySource> open_source(const SourceSpec& s) {
     throw std::invalid_argument("--url and the credential options (--bearer-token-file, --basic-auth-file, "
                                 "--ca-file, --cert-file, --key-file, --oauth2-*) are for --backend dcgm or "
                                 "prometheus, not " + b);
+  if (b != "amd" && b != "auto" && s.sys_root != "/sys")
+    throw std::invalid_argument("--sys-root is for --backend amd or auto (the AMD GPUs' processes), not " + b);
   if (b != "sim" && b != "replay" && !s.gpu_model.empty())
     throw std::invalid_argument("--gpu-model is for --backend sim or replay, not " + b);
   if (b == "replay") {
