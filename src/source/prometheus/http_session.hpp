@@ -35,7 +35,7 @@ class HttpSession {
 
   HttpAuthFiles files_;
   HttpAuth auth_;
-  std::vector<FileStamp> stamps_;  // of the token and basic-auth files as last read
+  std::vector<FileStamp> stamps_;  // of the token, basic-auth and client-secret files as last read
   std::optional<double> token_expires_s_;  // steady clock; nullopt: no expiry given
 };
 
