@@ -69,7 +69,8 @@ check job-bad-spec 2 "$wt" classify "$fx/csv/two_gpus.csv" --job train
 check job-synthetic 2 "$wt" classify --backend synthetic --job a=0
 check job-by-and-job 2 "$wt" classify "$fx/csv/two_gpus.csv" --job a=0 --job-by pod
 check proc-root-without-job-by 2 "$wt" classify "$fx/csv/two_gpus.csv" --proc-root /proc
-check sys-root-not-amd 2 "$wt" classify "$fx/csv/two_gpus.csv" --sys-root /host/sys
+check sys-root-without-job-by 2 "$wt" classify "$fx/csv/two_gpus.csv" --sys-root /host/sys
+check sys-root-not-amd 2 "$wt" watch --replay "$fx/csv/two_gpus.csv" --classifier rules --no-log --sys-root /host/sys
 expect sys-root-not-amd-says-why 'grep -q "\-\-sys-root is for --backend amd or auto" "$tmp/err"'
 check job-by-trace 0 "$wt" classify "$fx/csv/two_gpus.csv" --classifier rules --job-by slurm --json
 expect job-by-trace-note 'jq -e ".jobs == null" "$tmp/out" >/dev/null && grep -q "note: jobs by slurm: the source lists no process on any GPU" "$tmp/err"'

@@ -77,7 +77,8 @@ TEST(HttpSession, ReadsARotatedTokenFileAgain) {
   const std::string token_file = test::write_temp("rotating-token", "t1\n");
   HttpAuthFiles files;
   files.bearer_token_file = token_file;
-  HttpSession session(files);
+  std::vector<std::string> notes;
+  HttpSession session(files, [&notes](const std::string& m) { notes.push_back(m); });
   EXPECT_EQ(session.get(server.http.url(), "/metrics").body, "ok");
   {
     const std::lock_guard lock(server.mutex);
@@ -87,9 +88,13 @@ TEST(HttpSession, ReadsARotatedTokenFileAgain) {
   test::write_temp("rotating-token.new", "t2\n");
   std::filesystem::rename(token_file + ".new", token_file);
   EXPECT_EQ(session.get(server.http.url(), "/metrics").body, "ok");
-  // A file that no longer reads keeps the token last read.
+  EXPECT_TRUE(notes.empty());
+  // A file that no longer reads keeps the token last read, and is said once.
   std::filesystem::remove(token_file);
   EXPECT_EQ(session.get(server.http.url(), "/metrics").body, "ok");
+  EXPECT_EQ(session.get(server.http.url(), "/metrics").body, "ok");
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_EQ(notes[0], token_file + ": cannot read the bearer token file; the credentials last read are kept");
 }
 
 TEST(HttpSession, OAuth2TokenIsFetchedOnceAndKept) {

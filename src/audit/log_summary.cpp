@@ -388,7 +388,8 @@ VerifiedLogs verify_each_and_summarize(const std::vector<std::string>& paths, co
 
 }  // namespace
 
-VerifiedSummary verify_and_summarize(const std::string& path, const VerifyOptions& verify, const SummaryOptions& summary) {
+VerifiedSummary verify_and_summarize(const std::string& path, const VerifyOptions& verify,
+                                     const SummaryOptions& summary) {
   VerifiedLogs all = verify_each_and_summarize({path}, {verify}, summary);
   return {std::move(all.checks.front()), std::move(all.summary)};
 }
@@ -402,7 +403,8 @@ VerifiedLogs verify_and_summarize(const std::vector<std::string>& paths, const s
   std::vector<PublicKey> keys;
   for (const std::string& k : key_files) keys.push_back(PublicKey::load(k));
   std::vector<VerifyOptions> verify(paths.size());
-  for (std::size_t i = 0; i < verify.size() && !keys.empty(); ++i) verify[i].public_key = &keys[keys.size() == 1 ? 0 : i];
+  for (std::size_t i = 0; i < verify.size() && !keys.empty(); ++i)
+    verify[i].public_key = &keys[keys.size() == 1 ? 0 : i];
   return verify_each_and_summarize(paths, verify, summary);
 }
 

@@ -85,6 +85,7 @@ Command add_classify_command(CLI::App& app) {
   CLI::Option* job_by = add_job_by_option(*sub, o->job_by, "Who ran on each GPU as last listed, at the end of the run");
   add_host_root_options(*sub, o->proc_root, o->source.sys_root);
   sub->get_option("--proc-root")->needs(job_by);
+  sub->get_option("--sys-root")->needs(job_by);
   sub->add_flag("--json", o->json, "Print JSON");
   sub->add_flag("-v,--verbose", o->verbose, "Print every reason behind each verdict");
   return {sub, [o] { return run_guarded(o->json, [o] { return run_classify(*o); }); }};

@@ -3,7 +3,6 @@
 #include <malloc.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <iostream>
@@ -203,7 +202,6 @@ int run_watch(WatchCliOptions& o) {
       jobs_checked = true;
       std::vector<int> present;
       for (const watch::GpuWatch& g : watcher.gpus()) present.push_back(g.gpu.index);
-      std::sort(present.begin(), present.end());
       for (const Diagnostic& d : missing_job_gpus(o.watch.jobs, present))
         warn(d.text() + " (by the first windows); the job is judged on the GPUs there are");
     }

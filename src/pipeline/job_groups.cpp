@@ -67,7 +67,8 @@ void check_job_specs(const std::vector<JobSpec>& jobs) {
   }
 }
 
-Diagnostics missing_job_gpus(const std::vector<JobSpec>& jobs, const std::vector<int>& present) {
+Diagnostics missing_job_gpus(const std::vector<JobSpec>& jobs, std::vector<int> present) {
+  std::sort(present.begin(), present.end());
   Diagnostics out;
   for (const JobSpec& spec : jobs)
     for (int g : spec.gpus)
@@ -106,7 +107,6 @@ void group_jobs(ClassifyResult& result, const std::vector<JobSpec>& jobs) {
   }
   std::vector<int> present;
   for (const GpuReport& g : result.gpus) present.push_back(g.gpu.index);
-  std::sort(present.begin(), present.end());
   for (Diagnostic& d : missing_job_gpus(jobs, present)) result.diagnostics.push_back(std::move(d));
 }
 

@@ -25,8 +25,8 @@ JobSpec parse_job_spec(const std::string& text);
 void check_job_specs(const std::vector<JobSpec>& jobs);
 
 // One diagnostic ("job NAME", "GPU N is not in the source") for each GPU a job names that is
-// not among `present` (the source's GPU indices, ascending).
-Diagnostics missing_job_gpus(const std::vector<JobSpec>& jobs, const std::vector<int>& present);
+// not among `present` (the source's GPU indices, in any order).
+Diagnostics missing_job_gpus(const std::vector<JobSpec>& jobs, std::vector<int> present);
 
 // Jobs made from who runs on each GPU (`classify --job-by`): the GPUs `owner` names alike form
 // the job of that name; a GPU it names "" is in none. Jobs in the order of their first GPU.

@@ -8,7 +8,10 @@
 namespace wt {
 
 DcgmExporterSource::DcgmExporterSource(DcgmExporterOptions options)
-    : PolledSource(options.samples, options.interval_s), options_(std::move(options)), http_(options_.auth), readings_(options_.gpu) {
+    : PolledSource(options.samples, options.interval_s),
+      options_(std::move(options)),
+      http_(options_.auth, [this](const std::string& m) { report({options_.url, m, false}); }),
+      readings_(options_.gpu) {
   std::tie(base_, path_) = split_url(options_.url);
   if (poll_now() == 0)
     throw NoTelemetryError(options_.url +

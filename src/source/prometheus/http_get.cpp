@@ -81,7 +81,8 @@ void check_answered(const httplib::Result& result, bool too_big, const std::stri
   // so a refused client sees a broken write or read: the hint names the flags that would help.
   const httplib::Error e = result.error();
   std::string hint;
-  if (e == httplib::Error::SSLServerVerification && auth.ca_file.empty()) hint = "; --ca-file names the CA that signed it";
+  if (e == httplib::Error::SSLServerVerification && auth.ca_file.empty())
+    hint = "; --ca-file names the CA that signed it";
   const bool broke = e == httplib::Error::Read || e == httplib::Error::Write || e == httplib::Error::SSLConnection;
   if (broke && base.starts_with("https://") && auth.cert_file.empty())
     hint = "; a server that asks for a client certificate needs --cert-file and --key-file";

@@ -28,8 +28,8 @@ std::string lower(std::string s) {
 
 }  // namespace
 
-HttpSession::HttpSession(HttpAuthFiles files)
-    : files_(std::move(files)), auth_(read_http_auth(files_)), stamps_(secret_stamps(files_)) {}
+HttpSession::HttpSession(HttpAuthFiles files, Note note)
+    : files_(std::move(files)), note_(std::move(note)), auth_(read_http_auth(files_)), stamps_(secret_stamps(files_)) {}
 
 void HttpSession::reread_changed_files() {
   const std::vector<FileStamp> now = secret_stamps(files_);
@@ -39,8 +39,9 @@ void HttpSession::reread_changed_files() {
     HttpAuth fresh = read_http_auth(files_);
     fresh.bearer_token = files_.oauth2() ? auth_.bearer_token : fresh.bearer_token;  // a fetched token stays good
     auth_ = std::move(fresh);
-  } catch (const InputError&) {
+  } catch (const InputError& e) {
     // Keeps the credentials last read: if they are stale, the server's refusal says so.
+    if (note_) note_(std::string(e.what()) + "; the credentials last read are kept");
   }
 }
 

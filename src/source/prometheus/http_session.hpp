@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -19,8 +20,11 @@ namespace wt {
 
 class HttpSession {
  public:
+  // Told, once per change, of a credential file that changed and no longer reads.
+  using Note = std::function<void(const std::string& message)>;
+
   // Reads the files now, and fetches no token yet: throws as read_http_auth.
-  explicit HttpSession(HttpAuthFiles files = {});
+  explicit HttpSession(HttpAuthFiles files = {}, Note note = {});
 
   // http_get with the credentials of the moment. Throws as http_get; with OAuth 2 also
   // NoTelemetryError when the token endpoint does not answer, InputError when it refuses the
@@ -34,6 +38,7 @@ class HttpSession {
   void fetch_token(double timeout_s);
 
   HttpAuthFiles files_;
+  Note note_;
   HttpAuth auth_;
   std::vector<FileStamp> stamps_;  // of the token, basic-auth and client-secret files as last read
   std::optional<double> token_expires_s_;  // steady clock; nullopt: no expiry given
