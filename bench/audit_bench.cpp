@@ -22,7 +22,7 @@ const std::string& log_text() {
     std::string out, prev(wt::audit::kGenesisHash);
     wt::Sha256 sha;
     for (int i = 0; i < kEntries; ++i) {
-      const wt::GpuIdentity gpu{i % 8, "GPU-3f2a9c1e-0000-4000-8000-00000000000" + std::to_string(i % 8), "", ""};
+      const wt::GpuIdentity gpu{i % 8, "GPU-3f2a9c1e-0000-4000-8000-00000000000" + std::to_string(i % 8), "", "", ""};
       wt::Verdict v;
       v.type = wt::WorkloadType::Training;
       v.confidence = 0.75 + (i % 100) * 0.0025;

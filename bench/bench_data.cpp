@@ -31,7 +31,7 @@ std::string make_nvidia_smi_csv(std::size_t bytes, int gpus, bool header, std::s
 }
 
 std::vector<Sample> make_samples(std::size_t n) {
-  auto gpu = std::make_shared<GpuIdentity>(GpuIdentity{0, "GPU-bench", "NVIDIA H100 80GB HBM3", ""});
+  auto gpu = std::make_shared<GpuIdentity>(GpuIdentity{0, "GPU-bench", "NVIDIA H100 80GB HBM3", "", ""});
   std::mt19937 rng(11);
   std::normal_distribution<double> util(88, 4), power(600, 20);
   std::vector<Sample> v(n);

@@ -28,7 +28,7 @@ void BM_WindowFeaturesRules(benchmark::State& state) {
   const wt::RuleClassifier rules;
   for (auto _ : state) {
     std::size_t training = 0;
-    const wt::GpuIdentity gpu{0, "GPU-bench", "NVIDIA H100 80GB HBM3", ""};
+    const wt::GpuIdentity gpu{0, "GPU-bench", "NVIDIA H100 80GB HBM3", "", ""};
     wt::Windower w({30, 15, 3}, [&](const wt::Window& win) {
       training += rules.classify({win.samples, gpu}).type == wt::WorkloadType::Training;
     });

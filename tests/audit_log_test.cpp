@@ -62,7 +62,7 @@ std::string joined(const std::vector<std::string>& lines) {
 }
 
 json payload(int i) {
-  wt::GpuIdentity gpu{i % 4, "GPU-" + std::to_string(i % 4), "Test GPU", ""};
+  wt::GpuIdentity gpu{i % 4, "GPU-" + std::to_string(i % 4), "Test GPU", "", ""};
   wt::Verdict v;
   v.type = i % 3 == 0 ? wt::WorkloadType::Training : wt::WorkloadType::Inference;
   v.confidence = 0.75 + i * 0.001;

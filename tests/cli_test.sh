@@ -234,7 +234,14 @@ PY
   }
   start_exporter "$tmp/http.log"
   check dcgm-json 0 "$wt" classify --backend dcgm --url "http://127.0.0.1:$port/metrics" --samples 4 --interval 0.01 --json
-  expect dcgm-gpus 'jq -e "(.gpus | length == 2) and (.source | startswith(\"dcgm:\")) and .gpus[1].name == \"NVIDIA A100-SXM4-80GB\"" "$tmp/out" >/dev/null'
+  expect dcgm-gpus 'jq -e "(.gpus | length == 2) and (.source | startswith(\"dcgm:\")) and .gpus[1].name == \"NVIDIA A100-SXM4-80GB\" and .gpus[1].host == \"gpu-node-7\"" "$tmp/out" >/dev/null'
+  # GPUs carry the exporter's Hostname, and a job may name them by it.
+  check dcgm-text 0 "$wt" classify --backend dcgm --url "http://127.0.0.1:$port/metrics" --samples 4 --interval 0.01 \
+    --job pair=gpu-node-7/0-1
+  expect dcgm-text-host 'grep -q "^gpu-node-7/1  NVIDIA A100-SXM4-80GB" "$tmp/out" && grep -q "^pair  gpu-node-7/0-1  " "$tmp/out"'
+  check dcgm-job-other-host 1 "$wt" classify --backend dcgm --url "http://127.0.0.1:$port/metrics" --samples 4 \
+    --interval 0.01 --job pair=gpu-node-8/0 --json
+  expect dcgm-job-other-host-says 'jq -e "(.jobs | length == 0) and (.errors | any(.message == \"GPU gpu-node-8/0 is not in the source\"))" "$tmp/out" >/dev/null'
   # The exporter's pod label keys the declaration (GPU 0 runs pod llm-serve-7d9f).
   check dcgm-watch-pod 0 "$wt" watch --backend dcgm --url "http://127.0.0.1:$port/metrics" --samples 4 --interval 0.01 \
     --declared pod:llm-serve-7d9f=inference --no-log --json

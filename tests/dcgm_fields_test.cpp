@@ -48,7 +48,8 @@ TEST(DcgmFields, ReadsAnExporterScrape) {
   EXPECT_DOUBLE_EQ(*v.get(Signal::PcieTx), 52.4288);  // bytes/s -> MB/s
   EXPECT_DOUBLE_EQ(*v.get(Signal::PcieRx), 209.7152);
   EXPECT_FALSE(v.has(Signal::PowerLimit));
-  EXPECT_EQ(r.hosts(), std::set<std::string>{"gpu-node-7"});
+  EXPECT_EQ(s[0].gpu->host, "gpu-node-7");
+  EXPECT_EQ(s[0].gpu->label(), "gpu-node-7/0");
   // The exporter's Kubernetes mode: GPU 0 belongs to a pod, GPU 1 (pod="") to none.
   ASSERT_TRUE(s[0].pods);
   EXPECT_EQ(*s[0].pods, PodNames{"llm-serve-7d9f"});
@@ -139,7 +140,9 @@ TEST(DcgmFields, MigInstancesAndHostsAreToldApart) {
   for (const auto& x : s) keys.insert(x.gpu->key());
   EXPECT_EQ(keys.size(), 3u);
   EXPECT_TRUE(keys.contains("GPU-x/mig1"));
-  EXPECT_EQ(r.hosts(), (std::set<std::string>{"n1", "n2"}));
+  std::set<std::string> hosts;
+  for (const auto& x : s) hosts.insert(x.gpu->host);
+  EXPECT_EQ(hosts, (std::set<std::string>{"n1", "n2"}));
 }
 
 TEST(DcgmFields, SamplesComeOutInTimeOrder) {

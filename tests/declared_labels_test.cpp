@@ -21,20 +21,30 @@ std::optional<WorkloadType> type_of(const DeclaredLabels& labels, const GpuIdent
 DeclaredLabels labels_of(const std::string& lines) { return parse_mapping(lines, "m.txt"); }
 
 const std::string kId = "3f2a9c1b7e4d" + std::string(52, 'a');
-const GpuIdentity kGpu{0, "GPU-abc", "", ""};
+const GpuIdentity kGpu{0, "GPU-abc", "", "", ""};
 
 }  // namespace
 
 TEST(DeclaredLabels, FlagsByIndexAndUuid) {
   const auto labels = parse_declared_flags({"0=inference", "GPU-abc = Training"});
-  EXPECT_EQ(type_of(labels, {0, "GPU-x", "", ""}), WorkloadType::Inference);
-  EXPECT_EQ(type_of(labels, {1, "GPU-abc", "", ""}), WorkloadType::Training);
-  EXPECT_EQ(type_of(labels, {2, "GPU-y", "", ""}), std::nullopt);
+  EXPECT_EQ(type_of(labels, {0, "GPU-x", "", "", ""}), WorkloadType::Inference);
+  EXPECT_EQ(type_of(labels, {1, "GPU-abc", "", "", ""}), WorkloadType::Training);
+  EXPECT_EQ(type_of(labels, {2, "GPU-y", "", "", ""}), std::nullopt);
 }
 
 TEST(DeclaredLabels, UuidWinsOverIndex) {
   const auto labels = parse_declared_flags({"0=inference", "GPU-abc=training"});
-  EXPECT_EQ(type_of(labels, {0, "GPU-abc", "", ""}), WorkloadType::Training);
+  EXPECT_EQ(type_of(labels, {0, "GPU-abc", "", "", ""}), WorkloadType::Training);
+}
+
+TEST(DeclaredLabels, HostAndIndexWinOverTheIndexOnEveryHost) {
+  // A source that reads several hosts (Prometheus): HOST/INDEX names one GPU, INDEX that index
+  // on every host; a host may be Prometheus's instance address, colon and all.
+  const auto labels = parse_declared_flags({"0=inference", "n2/0=training", "10.0.0.7:9400/1=hpc"});
+  EXPECT_EQ(type_of(labels, {0, "", "", "", "n1"}), WorkloadType::Inference);
+  EXPECT_EQ(type_of(labels, {0, "", "", "", "n2"}), WorkloadType::Training);
+  EXPECT_EQ(type_of(labels, {1, "", "", "", "10.0.0.7:9400"}), WorkloadType::Hpc);
+  EXPECT_EQ(type_of(labels, {1, "", "", "", "n2"}), std::nullopt);
 }
 
 TEST(DeclaredLabels, BadFlagIsAUsageError) {
@@ -45,8 +55,8 @@ TEST(DeclaredLabels, BadFlagIsAUsageError) {
 
 TEST(DeclaredLabels, MappingLinesAndJson) {
   const auto lines = parse_mapping("# owners\n0=inference\n\n GPU-abc = training \n", "m.txt");
-  EXPECT_EQ(type_of(lines, {0, "", "", ""}), WorkloadType::Inference);
-  EXPECT_EQ(type_of(lines, {5, "GPU-abc", "", ""}), WorkloadType::Training);
+  EXPECT_EQ(type_of(lines, {0, "", "", "", ""}), WorkloadType::Inference);
+  EXPECT_EQ(type_of(lines, {5, "GPU-abc", "", "", ""}), WorkloadType::Training);
   EXPECT_EQ(parse_mapping(R"({"0": "inference", "GPU-abc": "training"})", "m.json"), lines);
 }
 
@@ -64,24 +74,24 @@ TEST(DeclaredLabels, BadMappingNamesFileAndLine) {
 TEST(DeclaredLabels, MappingFileIsReReadAndABadEditKeepsThePrevious) {
   const std::string path = test::write_temp("mapping.txt", "0=inference\n");
   MappingFile file(path);
-  EXPECT_EQ(type_of(file.labels(), {0, "", "", ""}), WorkloadType::Inference);
+  EXPECT_EQ(type_of(file.labels(), {0, "", "", "", ""}), WorkloadType::Inference);
   EXPECT_EQ(file.refresh(), std::nullopt);
 
   std::ofstream(path) << "0=training\n1=idle\n";
   EXPECT_EQ(file.refresh(), std::nullopt);
-  EXPECT_EQ(type_of(file.labels(), {0, "", "", ""}), WorkloadType::Training);
+  EXPECT_EQ(type_of(file.labels(), {0, "", "", "", ""}), WorkloadType::Training);
 
   std::ofstream(path) << "0=training\n1=sleeping\n";
   const auto warning = file.refresh();
   ASSERT_TRUE(warning.has_value());
   EXPECT_NE(warning->find("mapping.txt:2"), std::string::npos) << *warning;
   EXPECT_NE(warning->find("keeping the previous"), std::string::npos);
-  EXPECT_EQ(type_of(file.labels(), {1, "", "", ""}), WorkloadType::Idle);
+  EXPECT_EQ(type_of(file.labels(), {1, "", "", "", ""}), WorkloadType::Idle);
 
   std::filesystem::remove(path);
   EXPECT_TRUE(file.refresh().has_value());
   EXPECT_EQ(file.refresh(), std::nullopt);  // said once
-  EXPECT_EQ(type_of(file.labels(), {0, "", "", ""}), WorkloadType::Training);
+  EXPECT_EQ(type_of(file.labels(), {0, "", "", "", ""}), WorkloadType::Training);
 }
 
 TEST(DeclaredLabels, ProcessContainerAndPodKeysMatchWhatRunsOnTheGpu) {
@@ -109,12 +119,12 @@ TEST(DeclaredLabels, PrecedenceGpuThenPodThenContainerThenProcess) {
     return labels.lookup(gpu, std::vector{p}).declaration->key;
   };
   EXPECT_EQ(key(kGpu, all), "GPU-abc");
-  EXPECT_EQ(key({0, "GPU-other", "", ""}, all), "0");
-  EXPECT_EQ(key({1, "GPU-other", "", ""}, all), "pod:p");
-  EXPECT_EQ(key({1, "", "", ""}, no_pod), "container:" + kId.substr(0, 12));
-  EXPECT_EQ(key({1, "", "", ""}, bare), "process:python");
+  EXPECT_EQ(key({0, "GPU-other", "", "", ""}, all), "0");
+  EXPECT_EQ(key({1, "GPU-other", "", "", ""}, all), "pod:p");
+  EXPECT_EQ(key({1, "", "", "", ""}, no_pod), "container:" + kId.substr(0, 12));
+  EXPECT_EQ(key({1, "", "", "", ""}, bare), "process:python");
   // A process declared at a lower level does not override another's declaration at a higher one.
-  EXPECT_EQ(type_of(labels, {1, "", "", ""}, {bare, {12, "vllm", "", "p", ""}}), WorkloadType::Hpc);
+  EXPECT_EQ(type_of(labels, {1, "", "", "", ""}, {bare, {12, "vllm", "", "p", ""}}), WorkloadType::Hpc);
 }
 
 TEST(DeclaredLabels, SlurmJobKeysComeAfterPodsAndBeforeContainers) {
@@ -178,7 +188,7 @@ TEST(DeclaredLabels, BadProcessKeysNameFileAndLine) {
   };
   EXPECT_EQ(
       error("0=idle\nuser:bob=training\n"),
-      "m.txt:2: 'user:bob': unknown key kind 'user:' (process:, container:, pod:, slurm:, or a GPU index or UUID)");
+      "m.txt:2: 'user:bob': unknown key kind 'user:' (process:, container:, pod:, slurm:, or a GPU index, HOST/INDEX or UUID)");
   EXPECT_EQ(error("container:3f2a=training\n"),
             "m.txt:1: 'container:3f2a': a container ID is 12 to 64 hex digits (the full ID or a prefix)");
   EXPECT_EQ(error("pod:=training\n"), "m.txt:1: 'pod:' names no pod");

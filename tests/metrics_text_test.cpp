@@ -59,7 +59,7 @@ TEST(MetricsText, AGpuWithoutVerdictOrDeclarationShowsOnlyItsCounters) {
 }
 
 TEST(MetricsSink, FollowsTheWatchedGpu) {
-  watch::GpuWatch gpu(GpuIdentity{1, "GPU-x", "NVIDIA H100 80GB HBM3", ""}, {}, {});
+  watch::GpuWatch gpu(GpuIdentity{1, "GPU-x", "NVIDIA H100 80GB HBM3", "", ""}, {}, {});
   gpu.job.update(WorkloadType::Hpc, 0.9, 0);
   gpu.declared = WorkloadType::Hpc;
   const Window window{0, 30, {}, false};
@@ -80,7 +80,7 @@ TEST(MetricsSink, FollowsTheWatchedGpu) {
 
 TEST(MetricsSink, AGpusJobLabelFollowsItsJob) {
   // --job-by: the GPU's first window came before its pod was listed; the label follows the pod.
-  watch::GpuWatch gpu(GpuIdentity{0, "GPU-y", "NVIDIA A100", ""}, {}, {});
+  watch::GpuWatch gpu(GpuIdentity{0, "GPU-y", "NVIDIA A100", "", ""}, {}, {});
   gpu.job.update(WorkloadType::Training, 0.9, 0);
   Verdict v;
   v.type = WorkloadType::Training;
@@ -91,6 +91,23 @@ TEST(MetricsSink, AGpusJobLabelFollowsItsJob) {
   sink.on_window(gpu, Window{15, 45, {}, false}, v, false, 115);
   EXPECT_TRUE(has_line(sink.render(),
                        R"(workloadtruth_job_verdict{gpu="0",uuid="GPU-y",name="NVIDIA A100",job_group="pod:trainer",class="TRAINING"} 1)"));
+}
+
+TEST(MetricsSink, GpusOfSeveralHostsAreSeriesOfTheirOwn) {
+  // A Prometheus range read back: two nodes' GPU 0, told apart by host alone.
+  Verdict v;
+  v.type = WorkloadType::Idle;
+  MetricsSink sink;
+  for (const char* host : {"n1", "n2"}) {
+    watch::GpuWatch gpu(GpuIdentity{0, "", "NVIDIA A100", "", host}, {}, {});
+    gpu.job.update(WorkloadType::Idle, 0.9, 0);
+    sink.on_window(gpu, Window{0, 30, {}, false}, v, true, 100);
+  }
+  const std::string text = sink.render();
+  for (const char* host : {"n1", "n2"})
+    EXPECT_TRUE(has_line(text, std::string(R"(workloadtruth_windows_total{gpu="0",uuid="",name="NVIDIA A100",host=")") +
+                                   host + R"(",class="IDLE"} 1)"))
+        << text;
 }
 
 }  // namespace

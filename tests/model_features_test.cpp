@@ -33,7 +33,7 @@ std::vector<Reading> square(double dt) {
 }  // namespace
 
 TEST(ModelFeatures, NormalisedByTheGpuAndRateIndependent) {
-  const GpuContext h100 = gpu_context_for({0, "", "NVIDIA H100 80GB HBM3", ""});
+  const GpuContext h100 = gpu_context_for({0, "", "NVIDIA H100 80GB HBM3", "", ""});
   ASSERT_TRUE(h100.power_limit_w);
   for (double dt : {0.05, 0.25, 0.5}) {
     const auto f = compute_model_features(square(dt), h100);
@@ -48,7 +48,7 @@ TEST(ModelFeatures, NormalisedByTheGpuAndRateIndependent) {
 TEST(ModelFeatures, ReportedPowerLimitBeatsTheTable) {
   auto rs = square(0.5);
   for (auto& r : rs) r.values.set(Signal::PowerLimit, 350);
-  const auto f = compute_model_features(rs, gpu_context_for({0, "", "NVIDIA H100 80GB HBM3", ""}));
+  const auto f = compute_model_features(rs, gpu_context_for({0, "", "NVIDIA H100 80GB HBM3", "", ""}));
   EXPECT_NEAR(feature(f, "power_frac_mean"), 1.0, 0.02);
 }
 
@@ -66,7 +66,7 @@ TEST(ModelFeatures, MissingSignalsAreNaN) {
 }
 
 TEST(ModelFeatures, UnknownGpuWithoutLimitHasNoPowerFraction) {
-  const auto f = compute_model_features(square(1.0), gpu_context_for({0, "", "Voodoo 2", ""}));
+  const auto f = compute_model_features(square(1.0), gpu_context_for({0, "", "Voodoo 2", "", ""}));
   EXPECT_TRUE(std::isnan(feature(f, "power_frac_mean")));
   EXPECT_FALSE(std::isnan(feature(f, "util_power_corr")));
 }

@@ -8,7 +8,7 @@ namespace {
 
 // `n` samples of one GPU, 1 s apart from t0, with the given index and uuid.
 std::vector<wt::Sample> gpu_samples(int index, const std::string& uuid, double t0, std::size_t n) {
-  auto gpu = std::make_shared<wt::GpuIdentity>(wt::GpuIdentity{index, uuid, "GPU " + uuid, ""});
+  auto gpu = std::make_shared<wt::GpuIdentity>(wt::GpuIdentity{index, uuid, "GPU " + uuid, "", ""});
   std::vector<wt::Sample> v(n);
   for (std::size_t i = 0; i < n; ++i) {
     v[i].time_s = t0 + static_cast<double>(i);

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "core/diagnostic.hpp"
@@ -107,17 +108,14 @@ TEST(PrometheusSource, MatchersAndOneGpu) {
   for (const auto& x : s) EXPECT_EQ(x.gpu->index, 1);
 }
 
-TEST(PrometheusSource, RefusesToBlendHosts) {
+TEST(PrometheusSource, ReadsSeveralHostsWithTheirGpusToldApart) {
   Prometheus p;
   p.second_host = true;
-  try {
-    PrometheusSource src(p.options("/prom"));
-    FAIL();
-  } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("GPUs of 2 hosts (n1, n2); choose one with --match 'Hostname=\"NAME\"'"),
-              std::string::npos)
-        << e.what();
-  }
+  PrometheusSource src(p.options("/prom"));
+  std::map<std::string, std::size_t> by_label;
+  for (const auto& x : test::drain(src)) ++by_label[x.gpu->label()];
+  // n2's GPU has index 0 too (the exporter numbers each node's GPUs from 0).
+  EXPECT_EQ(by_label, (std::map<std::string, std::size_t>{{"n1/0", 11}, {"n1/1", 11}, {"n2/0", 11}}));
 }
 
 TEST(PrometheusSource, SaysWhatIsWrongWithTheServer) {

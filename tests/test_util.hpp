@@ -35,7 +35,7 @@ inline std::vector<Sample> drain(TelemetrySource& src) {
 
 // Samples of one GPU, `n` of them `dt` seconds apart, with a constant utilization and power.
 inline std::vector<Sample> steady(std::size_t n, double dt, double util, double power, double t0 = 1000) {
-  auto gpu = std::make_shared<GpuIdentity>(GpuIdentity{0, "GPU-t", "Test GPU", ""});
+  auto gpu = std::make_shared<GpuIdentity>(GpuIdentity{0, "GPU-t", "Test GPU", "", ""});
   std::vector<Sample> v(n);
   for (std::size_t i = 0; i < n; ++i) {
     v[i].time_s = t0 + static_cast<double>(i) * dt;

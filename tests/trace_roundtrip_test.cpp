@@ -49,11 +49,31 @@ TEST_P(RoundTrip, RecordedRealLayoutIsStable) {
   EXPECT_EQ(record(GetParam(), b), text);  // byte-identical on the second pass
 }
 
+TEST_P(RoundTrip, HostsKeepGpusOfSeveralNodesApart) {
+  // Two nodes' GPU 0, without UUIDs: only the host tells them apart (a Prometheus range).
+  std::vector<Sample> v(4);
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    v[i].time_s = 100.0 + static_cast<double>(i / 2);
+    v[i].gpu = std::make_shared<GpuIdentity>(GpuIdentity{0, "", "NVIDIA A100", "", i % 2 ? "n2" : "n1"});
+    v[i].values.set(Signal::Power, 100.0 + static_cast<double>(i));
+  }
+  const std::string text = record(GetParam(), v);
+  if (GetParam() == TraceFormat::Csv) {
+    EXPECT_TRUE(text.starts_with("timestamp, index, uuid, name, pci.bus_id, host, ")) << text;
+  }
+  ReplaySource r(test::write_temp("rt_hosts", text), {GetParam(), {}});
+  const auto back = test::drain(r);
+  expect_same(v, back);
+  EXPECT_EQ(back[0].gpu.get(), back[2].gpu.get());  // one identity per host's GPU
+  EXPECT_NE(back[0].gpu.get(), back[1].gpu.get());
+  EXPECT_TRUE(r.diagnostics().empty());
+}
+
 INSTANTIATE_TEST_SUITE_P(Formats, RoundTrip, ::testing::Values(TraceFormat::Csv, TraceFormat::Jsonl),
                          [](const auto& p) { return p.param == TraceFormat::Csv ? "csv" : "jsonl"; });
 
 TEST(RoundTripNames, CommasInNamesSurvive) {
-  auto gpu = std::make_shared<GpuIdentity>(GpuIdentity{1, "GPU-z", "Weird, Inc. GPU", "0000:01:00.0"});
+  auto gpu = std::make_shared<GpuIdentity>(GpuIdentity{1, "GPU-z", "Weird, Inc. GPU", "0000:01:00.0", ""});
   std::vector<Sample> v(1);
   v[0].time_s = 100;
   v[0].gpu = gpu;

@@ -49,7 +49,7 @@ TEST(TrainedClassifier, BuiltInModelLoadsWithProvenance) {
 }
 
 TEST(TrainedClassifier, IdleGpuIsIdleWithReasonsFromTheModel) {
-  const GpuIdentity gpu{0, "", "NVIDIA H100 80GB HBM3", ""};
+  const GpuIdentity gpu{0, "", "NVIDIA H100 80GB HBM3", "", ""};
   const auto rs = flat(0, 70, 1);
   const TrainedClassifier c = builtin();
   Verdict v = c.classify({rs, gpu});
@@ -75,13 +75,13 @@ TEST(TrainedClassifier, AbstainsOnWindowsUnlikeTheTrainingData) {
     r.values.set(Signal::NvlinkTx, 9000000);
     r.values.set(Signal::ProcessCount, 500);
   }
-  const Verdict v = builtin().classify({rs, GpuIdentity{0, "", "NVIDIA H100 80GB HBM3", ""}});
+  const Verdict v = builtin().classify({rs, GpuIdentity{0, "", "NVIDIA H100 80GB HBM3", "", ""}});
   EXPECT_EQ(v.type, WorkloadType::Unknown);
   EXPECT_NE(v.reasons.front().find("Unlike the training data"), std::string::npos);
 }
 
 TEST(TrainedClassifier, ConfidenceIsTheProbabilityThroughTheModelsMap) {
-  const GpuIdentity gpu{0, "", "NVIDIA H100 80GB HBM3", ""};
+  const GpuIdentity gpu{0, "", "NVIDIA H100 80GB HBM3", "", ""};
   const auto rs = flat(95, 600, 60000);
   ModelBundle plain = load_model_bundle("");
   EXPECT_FALSE(plain.confidence.identity());  // the committed model carries its fitted map
@@ -97,7 +97,7 @@ TEST(TrainedClassifier, ConfidenceIsTheProbabilityThroughTheModelsMap) {
 }
 
 TEST(TrainedClassifier, HistoryWeighsAWindowWithTheGpusWindowsBeforeIt) {
-  const GpuIdentity gpu{0, "", "NVIDIA H100 80GB HBM3", ""};
+  const GpuIdentity gpu{0, "", "NVIDIA H100 80GB HBM3", "", ""};
   const auto mining = scenario_window("mining/ethash"), render = scenario_window("graphics/render");
   ModelBundle alone_model = load_model_bundle("");
   alone_model.window_stay = 0;

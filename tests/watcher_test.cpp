@@ -171,7 +171,7 @@ TEST(Watcher, EveryWindowAndAlertIsLoggedAndTheLogVerifies) {
 // others at 90 % (TRAINING), as rank 0 of a job that checkpoints while the others wait.
 std::vector<Sample> four_gpu_job() {
   std::vector<std::shared_ptr<GpuIdentity>> ids;
-  for (int i = 0; i < 4; ++i) ids.push_back(std::make_shared<GpuIdentity>(GpuIdentity{i, "GPU-" + std::to_string(i), "Test GPU", ""}));
+  for (int i = 0; i < 4; ++i) ids.push_back(std::make_shared<GpuIdentity>(GpuIdentity{i, "GPU-" + std::to_string(i), "Test GPU", "", ""}));
   std::vector<Sample> out;
   for (int t = 0; t < 420; ++t)
     for (int i = 0; i < 4; ++i) {

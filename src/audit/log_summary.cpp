@@ -26,7 +26,7 @@ constexpr double kSureConfidence = 0.9;
 // entry's JSON (wt_bench, one run each).
 struct EntryFields {
   bool object = false, has_workload_type = false;
-  std::string type, uuid, workload_type, window_start, window_end, state, declared, observed, at;
+  std::string type, uuid, host, workload_type, window_start, window_end, state, declared, observed, at;
   std::optional<double> gpu_index, confidence, watts;
 };
 
@@ -44,6 +44,7 @@ class FieldReader {
     if (depth_ != 1) return true;
     if (key_ == "type") f_.type = std::move(v);
     else if (key_ == "uuid") f_.uuid = std::move(v);
+    else if (key_ == "host") f_.host = std::move(v);
     else if (key_ == "workload_type") f_.workload_type = std::move(v), f_.has_workload_type = true;
     else if (key_ == "window_start") f_.window_start = std::move(v);
     else if (key_ == "window_end") f_.window_end = std::move(v);
@@ -118,13 +119,14 @@ void for_each_entry(std::string_view text, Fn fn) {
 
 WorkloadType class_of(const std::string& text) { return parse_workload_type(text).value_or(WorkloadType::Unknown); }
 
-// The GPU an entry is about: its UUID, else (seed-format entries) its index on the host. An
+// The GPU an entry is about: its UUID, else (seed-format entries) its index on its host. An
 // index too large for an integer (a crafted entry) is kept as the double it is, not cast.
 std::string gpu_key(const EntryFields& e) {
   if (!e.uuid.empty()) return e.uuid;
   if (!e.gpu_index) return "unnamed";
   const double i = *e.gpu_index;
-  return "index " + (std::abs(i) < 1e15 ? std::to_string(static_cast<long long>(i)) : std::to_string(i));
+  return "index " + (std::abs(i) < 1e15 ? std::to_string(static_cast<long long>(i)) : std::to_string(i)) +
+         (e.host.empty() ? "" : " of " + e.host);
 }
 
 struct ClassTally {

@@ -9,7 +9,7 @@ namespace wt::audit {
 
 nlohmann::json verdict_entry(const GpuIdentity& gpu, const Verdict& verdict, double window_start_s,
                              double window_end_s, double logged_at_s) {
-  return {
+  nlohmann::json entry = {
       {"timestamp", format_iso_time(logged_at_s) + "Z"},
       {"gpu_index", gpu.index},
       {"uuid", gpu.uuid},
@@ -20,6 +20,8 @@ nlohmann::json verdict_entry(const GpuIdentity& gpu, const Verdict& verdict, dou
       {"window_start", format_iso_time(window_start_s)},
       {"window_end", format_iso_time(window_end_s)},
   };
+  if (!gpu.host.empty()) entry["host"] = gpu.host;  // where the source reads several hosts
+  return entry;
 }
 
 }  // namespace wt::audit

@@ -5,7 +5,8 @@ namespace wt::cli {
 CLI::Option* add_job_option(CLI::App& app, std::vector<std::string>& specs, const std::string& what) {
   return app
       .add_option("--job", specs,
-                  "GPUs that run one job, NAME=GPUS (train=0-7, serve=0,2, node=all); repeat for more jobs. " + what)
+                  "GPUs that run one job, NAME=GPUS (train=0-7, serve=0,2, node=all; of one host where a source "
+                  "reads several: train=node1/0-7,node2/0-7); repeat for more jobs. " + what)
       ->allow_extra_args(false);
 }
 

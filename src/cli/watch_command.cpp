@@ -143,16 +143,15 @@ int run_watch(WatchCliOptions& o) {
 
   // Processes are named (from /proc) only while some key needs it, once per window per GPU.
   const watch::ProcessResolver resolver(o.proc_root);
-  std::map<int, std::string> conflicts;  // by GPU index: the last one warned about
+  std::map<std::string, std::string> conflicts;  // by GPU key: the last one warned about
   auto declared = [&](const GpuIdentity& g, std::span<const std::uint32_t> pids, std::span<const std::string> pods) {
     const bool by_process = flag_labels.has_process_keys() || (mapping && mapping->labels().has_process_keys());
     const std::vector<watch::ProcessIdentity> processes =
         resolver.resolve(by_process ? pids : std::span<const std::uint32_t>{}, pods);
     watch::DeclaredLookup d = flag_labels.lookup(g, processes);
     if (!d.declaration && d.conflict.empty() && mapping) d = mapping->labels().lookup(g, processes);
-    if (std::string& last = conflicts[g.index]; d.conflict != last) {
-      if (!d.conflict.empty())
-        warn("GPU " + std::to_string(g.index) + ": declarations conflict, so none applies: " + d.conflict);
+    if (std::string& last = conflicts[g.key()]; d.conflict != last) {
+      if (!d.conflict.empty()) warn("GPU " + g.label() + ": declarations conflict, so none applies: " + d.conflict);
       last = d.conflict;
     }
     return d;
@@ -200,8 +199,8 @@ int run_watch(WatchCliOptions& o) {
     watcher.push(s);
     if (!jobs_checked && watcher.every_gpu_classified()) {
       jobs_checked = true;
-      std::vector<int> present;
-      for (const watch::GpuWatch& g : watcher.gpus()) present.push_back(g.gpu.index);
+      std::vector<JobGpu> present;
+      for (const watch::GpuWatch& g : watcher.gpus()) present.push_back({g.gpu.host, g.gpu.index});
       for (const Diagnostic& d : missing_job_gpus(o.watch.jobs, present))
         warn(d.text() + " (by the first windows); the job is judged on the GPUs there are");
     }

@@ -15,9 +15,17 @@ struct GpuIdentity {
   std::string uuid;        // "" when unknown
   std::string name;        // product name, "" when unknown
   std::string pci_bus_id;  // "" when unknown
+  // The node the GPU is in, where one source reads several (Prometheus, dcgm-exporter's
+  // Hostname label); "" for the machine's own GPUs and for recordings of one node.
+  std::string host;
 
   // Stable key that tells GPUs apart within one source.
-  std::string key() const { return uuid.empty() ? (pci_bus_id.empty() ? std::to_string(index) : pci_bus_id) : uuid; }
+  std::string key() const {
+    if (!uuid.empty()) return uuid;
+    return (host.empty() ? "" : host + "/") + (pci_bus_id.empty() ? std::to_string(index) : pci_bus_id);
+  }
+  // How people name the GPU: its index, after its host where it has one ("node1/0").
+  std::string label() const { return (host.empty() ? "" : host + "/") + std::to_string(index); }
   friend bool operator==(const GpuIdentity&, const GpuIdentity&) = default;
 };
 

@@ -36,6 +36,7 @@ json classify_result_schema() {
                               {"partial", kBoolean}},
                              {"start", "end", "workload_type", "confidence"});
   const json gpu = object({{"gpu_index", kInteger},
+                           {"host", kString},
                            {"uuid", kString},
                            {"name", kString},
                            {"workload_type", workload_type()},
@@ -57,6 +58,7 @@ json classify_result_schema() {
   json counts = {{"type", "object"}, {"additionalProperties", kInteger}};
   const json job = object({{"job", kString},
                            {"gpu_indices", {{"type", "array"}, {"items", kInteger}}},
+                           {"gpu_hosts", string_array()},
                            {"workload_type", workload_type()},
                            {"confidence", kNumber},
                            {"training_score", kNullableNumber},

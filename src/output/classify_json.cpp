@@ -1,5 +1,6 @@
 #include "output/classify_json.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/time_format.hpp"
@@ -66,6 +67,7 @@ json classify_result_json(const ClassifyResult& r) {
         {"window_widened", g.window_widened},
         {"windows", std::move(windows)},
     });
+    if (!g.gpu.host.empty()) gpus.back()["host"] = g.gpu.host;
   }
   json out = {
       {"source", r.source},
@@ -81,13 +83,23 @@ json classify_result_json(const ClassifyResult& r) {
       json by_class = json::object();
       for (std::size_t k = 0; k < kWorkloadTypeCount; ++k)
         if (j.gpu_verdicts[k] > 0) by_class[std::string(to_string(static_cast<WorkloadType>(k)))] = j.gpu_verdicts[k];
-      jobs.push_back({{"job", j.name},
-                      {"gpu_indices", j.gpu_indices},
-                      {"workload_type", to_string(j.verdict.type)},
-                      {"confidence", round4(j.verdict.confidence)},
-                      {"training_score", j.verdict.training_score ? json(round4(*j.verdict.training_score)) : json(nullptr)},
-                      {"reasons", j.verdict.reasons},
-                      {"gpu_verdicts", std::move(by_class)}});
+      std::vector<int> indices;
+      std::vector<std::string> hosts;
+      for (const JobGpu& g : j.gpus) {
+        indices.push_back(g.index);
+        hosts.push_back(g.host);
+      }
+      json job = {{"job", j.name},
+                  {"gpu_indices", std::move(indices)},
+                  {"workload_type", to_string(j.verdict.type)},
+                  {"confidence", round4(j.verdict.confidence)},
+                  {"training_score", j.verdict.training_score ? json(round4(*j.verdict.training_score)) : json(nullptr)},
+                  {"reasons", j.verdict.reasons},
+                  {"gpu_verdicts", std::move(by_class)}};
+      // Where the source reads several hosts: each index's host, in the same order.
+      if (std::any_of(hosts.begin(), hosts.end(), [](const std::string& h) { return !h.empty(); }))
+        job["gpu_hosts"] = std::move(hosts);
+      jobs.push_back(std::move(job));
     }
     out["jobs"] = std::move(jobs);
   }

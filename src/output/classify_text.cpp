@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "core/time_format.hpp"
+#include "pipeline/job_groups.hpp"
 
 namespace wt {
 namespace {
@@ -27,26 +28,12 @@ std::string pad(std::string s, std::size_t width) {
   return s;
 }
 
-// "0-3,6": consecutive indices as ranges.
-std::string index_list(const std::vector<int>& indices) {
-  std::string out;
-  for (std::size_t i = 0; i < indices.size();) {
-    std::size_t j = i;
-    while (j + 1 < indices.size() && indices[j + 1] == indices[j] + 1) ++j;
-    if (!out.empty()) out += ',';
-    out += std::to_string(indices[i]);
-    if (j > i) out += '-' + std::to_string(indices[j]);
-    i = j + 1;
-  }
-  return out;
-}
-
 // The jobs the operator named: the pooled verdict, then how its GPUs read on their own.
 void print_jobs(std::ostream& out, const std::vector<JobReport>& jobs) {
   std::size_t name_w = 3, gpus_w = 4;
   for (const JobReport& j : jobs) {
     name_w = std::max(name_w, j.name.size());
-    gpus_w = std::max(gpus_w, index_list(j.gpu_indices).size());
+    gpus_w = std::max(gpus_w, job_gpu_list(j.gpus).size());
   }
   out << pad("JOB", name_w + 2) << pad("GPUS", gpus_w + 2) << pad("VERDICT", 11) << pad("CONF", 6) << "WHY\n";
   for (const JobReport& j : jobs) {
@@ -57,7 +44,7 @@ void print_jobs(std::ostream& out, const std::vector<JobReport>& jobs) {
       if (j.gpu_verdicts[k] > 0)
         alone += (alone.empty() ? "" : ", ") + std::string(to_string(static_cast<WorkloadType>(k))) + " " +
                  std::to_string(j.gpu_verdicts[k]);
-    out << pad(j.name, name_w + 2) << pad(index_list(j.gpu_indices), gpus_w + 2)
+    out << pad(j.name, name_w + 2) << pad(job_gpu_list(j.gpus), gpus_w + 2)
         << pad(std::string(to_string(j.verdict.type)), 11) << pad(conf, 6)
         << (j.verdict.reasons.empty() ? "" : j.verdict.reasons.front()) << '\n'
         << pad("", name_w + 2) << "its GPUs on their own: " << alone << '\n';
@@ -86,26 +73,29 @@ void print_classify_text(std::ostream& out, const ClassifyResult& r, bool verbos
   std::snprintf(buf, sizeof buf, "%s  (classifier: %s, %g s windows every %g s)\n", r.source.c_str(),
                 r.classifier.c_str(), r.requested_window.length_s, r.requested_window.stride_s);
   out << buf;
-  std::size_t name_w = 4;
-  for (const auto& g : r.gpus) name_w = std::max(name_w, g.gpu.name.size());
-  out << pad("GPU", 5) << pad("NAME", name_w + 2) << pad("VERDICT", 11) << pad("CONF", 6) << "WHY\n";
+  std::size_t gpu_w = 3, name_w = 4;
+  for (const auto& g : r.gpus) {
+    gpu_w = std::max(gpu_w, g.gpu.label().size());
+    name_w = std::max(name_w, g.gpu.name.size());
+  }
+  out << pad("GPU", gpu_w + 2) << pad("NAME", name_w + 2) << pad("VERDICT", 11) << pad("CONF", 6) << "WHY\n";
   for (const auto& g : r.gpus) {
     std::snprintf(buf, sizeof buf, "%.2f", g.verdict.confidence);
     const std::string why = g.verdict.reasons.empty() ? "" : g.verdict.reasons.front();
-    out << pad(std::to_string(g.gpu.index), 5) << pad(g.gpu.name.empty() ? "?" : g.gpu.name, name_w + 2)
+    out << pad(g.gpu.label(), gpu_w + 2) << pad(g.gpu.name.empty() ? "?" : g.gpu.name, name_w + 2)
         << pad(std::string(to_string(g.verdict.type)), 11) << pad(buf, 6) << why << '\n';
     if (!g.windows.empty()) {
       std::snprintf(buf, sizeof buf, "  %s .. %s, %zu samples", format_iso_time(g.first_s).c_str(),
                     format_iso_time(g.last_s).c_str(), g.sample_count);
-      out << pad("", 5) << "|" << timeline(g.windows) << "|" << buf << '\n';
+      out << pad("", gpu_w + 2) << "|" << timeline(g.windows) << "|" << buf << '\n';
     }
     if (g.window_widened) {
       std::snprintf(buf, sizeof buf, "windows widened to %.0f s: samples are too sparse for the requested length",
                     g.window.length_s);
-      out << pad("", 5) << buf << '\n';
+      out << pad("", gpu_w + 2) << buf << '\n';
     }
     if (verbose)
-      for (std::size_t i = 1; i < g.verdict.reasons.size(); ++i) out << pad("", 5) << "- " << g.verdict.reasons[i] << '\n';
+      for (std::size_t i = 1; i < g.verdict.reasons.size(); ++i) out << pad("", gpu_w + 2) << "- " << g.verdict.reasons[i] << '\n';
   }
   if (!r.jobs.empty()) print_jobs(out, r.jobs);
   out << "Timeline: T training, I inference, . idle, ? unknown (one mark per window or group of windows).\n"

@@ -23,6 +23,7 @@ std::string number(double v) {
 
 std::string gpu_labels(const GpuMetrics& g) {
   return "gpu=\"" + std::to_string(g.index) + "\",uuid=\"" + escaped(g.uuid) + "\",name=\"" + escaped(g.name) + "\"" +
+         (g.host.empty() ? "" : ",host=\"" + escaped(g.host) + "\"") +
          (g.job_group.empty() ? "" : ",job_group=\"" + escaped(g.job_group) + "\"");
 }
 

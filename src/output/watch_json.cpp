@@ -12,10 +12,15 @@ nlohmann::json declared_json(const watch::GpuWatch& g) {
   return g.declared ? nlohmann::json(to_string(*g.declared)) : nlohmann::json(nullptr);
 }
 nlohmann::json text_or_null(const std::string& s) { return s.empty() ? nlohmann::json(nullptr) : nlohmann::json(s); }
+// The GPU's host, where the source reads several.
+nlohmann::json with_host(const GpuIdentity& gpu, nlohmann::json j) {
+  if (!gpu.host.empty()) j["host"] = gpu.host;
+  return j;
+}
 }  // namespace
 
 nlohmann::json watch_window_json(const watch::GpuWatch& g, const Window& w, const Verdict& v) {
-  return {
+  return with_host(g.gpu, {
       {"type", "window"},
       {"gpu_index", g.gpu.index},
       {"uuid", g.gpu.uuid},
@@ -34,11 +39,11 @@ nlohmann::json watch_window_json(const watch::GpuWatch& g, const Window& w, cons
       {"declared_by", text_or_null(g.declared_by)},
       {"declared_conflict", text_or_null(g.declared_conflict)},
       {"mismatch", g.mismatch.alerting()},
-  };
+  });
 }
 
 nlohmann::json mismatch_json(const watch::GpuWatch& g, const watch::MismatchEvent& e, double logged_at_s) {
-  return {
+  return with_host(g.gpu, {
       {"type", "mismatch"},
       {"state", e.kind == watch::MismatchEvent::Kind::Raised ? "raised" : "cleared"},
       {"timestamp", format_iso_time(logged_at_s) + "Z"},
@@ -53,7 +58,7 @@ nlohmann::json mismatch_json(const watch::GpuWatch& g, const watch::MismatchEven
       {"since", format_iso_time(e.since_s)},
       {"at", format_iso_time(e.at_s)},
       {"duration_s", round3(e.at_s - e.since_s)},
-  };
+  });
 }
 
 }  // namespace wt

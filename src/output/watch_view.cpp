@@ -22,7 +22,7 @@ std::string pad(std::string s, std::size_t width) {
   return s;
 }
 
-std::string gpu_label(const watch::GpuWatch& g) { return "GPU " + std::to_string(g.gpu.index); }
+std::string gpu_label(const watch::GpuWatch& g) { return "GPU " + g.gpu.label(); }
 
 // "INFERENCE pod:llm-serve" (the type and the key behind it), "CONFLICT", or "-".
 std::string declared_cell(const watch::GpuWatch& g) {
@@ -96,7 +96,9 @@ void LiveView::draw(const std::vector<watch::GpuWatch>& gpus, const std::string&
   std::string frame;
   if (lines_drawn_ > 0) frame += "\x1b[" + std::to_string(lines_drawn_) + "A\r";  // back to the table's top
   auto line = [&frame](const std::string& text) { frame += text + "\x1b[K\n"; };
-  line(pad("GPU", 4) + pad("NAME", 24) + pad("VERDICT", 10) + pad("CONF", 6) + pad("HELD", 8) +
+  std::size_t gpu_w = 4;
+  for (const watch::GpuWatch& g : gpus) gpu_w = std::max(gpu_w, g.gpu.label().size() + 1);
+  line(pad("GPU", gpu_w) + pad("NAME", 24) + pad("VERDICT", 10) + pad("CONF", 6) + pad("HELD", 8) +
        pad("UTIL", watch::Recent::kSize + 2) + pad("POWER", watch::Recent::kSize + 2) + pad("DECLARED", 26) +
        "MISMATCH");
   for (const watch::GpuWatch& g : gpus) {
@@ -114,7 +116,7 @@ void LiveView::draw(const std::vector<watch::GpuWatch>& gpus, const std::string&
       mismatch = "YES " + format_duration(g.mismatch.run_s());
     else if (g.mismatch.run_s() > 0)
       mismatch = "pending " + format_duration(g.mismatch.run_s());
-    line(pad(std::to_string(g.gpu.index), 4) + pad(name, 24) +
+    line(pad(g.gpu.label(), gpu_w) + pad(name, 24) +
          pad(known ? std::string(to_string(g.job.type())) : "...", 10) +
          pad(known ? fixed(g.job.confidence(), 2) : "", 6) +
          pad(known ? format_duration(g.last_sample_s - g.job.since_s()) : "", 8) + util +

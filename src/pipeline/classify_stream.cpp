@@ -1,6 +1,7 @@
 #include "pipeline/classify_stream.hpp"
 
 #include <algorithm>
+#include <tuple>
 
 #include "pipeline/gpu_streams.hpp"
 
@@ -56,8 +57,9 @@ ClassifyResult classify_stream(TelemetrySource& source, const Classifier& classi
 
   result.diagnostics = source.diagnostics();
   std::vector<GpuStream*> order = streams.gpus();
-  std::stable_sort(order.begin(), order.end(),
-                   [](const GpuStream* a, const GpuStream* b) { return a->identity.index < b->identity.index; });
+  std::stable_sort(order.begin(), order.end(), [](const GpuStream* a, const GpuStream* b) {
+    return std::tie(a->identity.host, a->identity.index) < std::tie(b->identity.host, b->identity.index);
+  });
   for (GpuStream* g : order) {
     GpuTally& tally = tallies[g->ordinal];
     GpuReport r;
@@ -73,7 +75,7 @@ ClassifyResult classify_stream(TelemetrySource& source, const Classifier& classi
     r.pods = std::move(tally.pods);
     if (r.windows.empty())
       result.diagnostics.push_back(
-          {"GPU " + std::to_string(r.gpu.index), "only " + std::to_string(r.sample_count) + " samples; at least " +
+          {"GPU " + r.gpu.label(), "only " + std::to_string(r.sample_count) + " samples; at least " +
                                                      std::to_string(window.min_samples) + " are needed for a verdict"});
     result.gpus.push_back(std::move(r));
   }

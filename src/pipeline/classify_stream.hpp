@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <compare>
 #include <string>
 #include <vector>
 
@@ -24,11 +25,18 @@ struct GpuReport {
   PodNamesRef pods;         // its pods as the source last named them (null: it names none)
 };
 
+// A GPU as jobs name it: its index, on its host where the source reads several.
+struct JobGpu {
+  std::string host;  // "" in a job spec: that index on every host
+  int index = 0;
+  friend auto operator<=>(const JobGpu&, const JobGpu&) = default;
+};
+
 // GPUs the operator said run one job (`classify --job`), or that run one pod's, Slurm job's or
 // container's processes (`--job-by`), with the job's pooled verdict.
 struct JobReport {
   std::string name;
-  std::vector<int> gpu_indices;                              // those found in the source, ascending
+  std::vector<JobGpu> gpus;                                  // those found in the source, ascending
   Verdict verdict;                                           // summarize_job over their windows
   std::array<std::size_t, kWorkloadTypeCount> gpu_verdicts{};  // how many GPUs read each class on their own
 };
@@ -37,7 +45,7 @@ struct ClassifyResult {
   std::string source;
   std::string classifier;
   WindowSpec requested_window;
-  std::vector<GpuReport> gpus;  // sorted by GPU index
+  std::vector<GpuReport> gpus;  // sorted by host, then GPU index
   Diagnostics diagnostics;      // bad input met on the way; the GPUs above are still valid
   std::vector<JobReport> jobs;  // only when jobs were named (pipeline/job_groups)
 };

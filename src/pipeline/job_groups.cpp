@@ -21,6 +21,13 @@ int gpu_index(const std::string& spec, std::string_view text) {
   return v;
 }
 
+std::string label(const JobGpu& g) { return (g.host.empty() ? "" : g.host + "/") + std::to_string(g.index); }
+
+// Whether a GPU named by a job spec (host "" = any) and a GPU of the source are the same.
+bool names(const JobGpu& spec, const JobGpu& gpu) {
+  return spec.index == gpu.index && (spec.host.empty() || spec.host == gpu.host);
+}
+
 }  // namespace
 
 JobSpec parse_job_spec(const std::string& text) {
@@ -37,43 +44,71 @@ JobSpec parse_job_spec(const std::string& text) {
     job.all = true;
     return job;
   }
-  std::set<int> gpus;
+  std::set<JobGpu> gpus;
   std::size_t pos = 0;
   while (pos <= list.size()) {
     const std::size_t comma = std::min(list.find(',', pos), list.size());
-    const std::string_view item = std::string_view(list).substr(pos, comma - pos);
+    std::string_view item = std::string_view(list).substr(pos, comma - pos);
+    // A host ends at the last '/': hosts hold '-' and '.' (and instance addresses ':').
+    std::string host;
+    if (const std::size_t slash = item.rfind('/'); slash != std::string_view::npos) {
+      host = item.substr(0, slash);
+      if (host.empty()) throw std::invalid_argument("job " + text + ": '" + std::string(item) + "' names no host before '/'");
+      item.remove_prefix(slash + 1);
+    }
     const std::size_t dash = item.find('-');
     const int from = gpu_index(text, item.substr(0, dash));
     const int to = dash == std::string_view::npos ? from : gpu_index(text, item.substr(dash + 1));
     if (to < from) throw std::invalid_argument("job " + text + ": range " + std::string(item) + " runs backwards");
     for (int g = from; g <= to; ++g)
-      if (!gpus.insert(g).second) throw std::invalid_argument("job " + text + ": GPU " + std::to_string(g) + " named twice");
+      if (!gpus.insert({host, g}).second)
+        throw std::invalid_argument("job " + text + ": GPU " + label({host, g}) + " named twice");
     pos = comma + 1;
   }
   job.gpus.assign(gpus.begin(), gpus.end());
   return job;
 }
 
+bool job_has(const JobSpec& job, const GpuIdentity& gpu) {
+  return job.all || std::any_of(job.gpus.begin(), job.gpus.end(),
+                                [&gpu](const JobGpu& g) { return names(g, {gpu.host, gpu.index}); });
+}
+
+std::string job_gpu_list(const std::vector<JobGpu>& gpus) {
+  std::string out;
+  for (std::size_t i = 0; i < gpus.size();) {
+    std::size_t j = i;
+    while (j + 1 < gpus.size() && gpus[j + 1].host == gpus[i].host && gpus[j + 1].index == gpus[j].index + 1) ++j;
+    out += (out.empty() ? "" : ",") + label(gpus[i]);
+    if (j > i) out += "-" + std::to_string(gpus[j].index);
+    i = j + 1;
+  }
+  return out;
+}
+
 void check_job_specs(const std::vector<JobSpec>& jobs) {
-  std::set<std::string> names;
-  std::set<int> taken;
+  std::set<std::string> names_seen;
+  std::vector<JobGpu> taken;
   for (const JobSpec& j : jobs) {
-    if (!names.insert(j.name).second) throw std::invalid_argument("jobs: the name " + j.name + " is given twice");
+    if (!names_seen.insert(j.name).second) throw std::invalid_argument("jobs: the name " + j.name + " is given twice");
     if (j.all && jobs.size() > 1)
       throw std::invalid_argument("job " + j.name + "=all takes every GPU: it cannot share them with another job");
-    for (int g : j.gpus)
-      if (!taken.insert(g).second)
-        throw std::invalid_argument("jobs: GPU " + std::to_string(g) + " is in two jobs (a GPU runs one job here)");
+    for (const JobGpu& g : j.gpus) {
+      for (const JobGpu& t : taken)
+        if (names(g, t) || names(t, g))
+          throw std::invalid_argument("jobs: GPU " + label(g.host.empty() ? t : g) +
+                                      " is in two jobs (a GPU runs one job here)");
+      taken.push_back(g);
+    }
   }
 }
 
-Diagnostics missing_job_gpus(const std::vector<JobSpec>& jobs, std::vector<int> present) {
-  std::sort(present.begin(), present.end());
+Diagnostics missing_job_gpus(const std::vector<JobSpec>& jobs, const std::vector<JobGpu>& present) {
   Diagnostics out;
   for (const JobSpec& spec : jobs)
-    for (int g : spec.gpus)
-      if (!std::binary_search(present.begin(), present.end(), g))
-        out.push_back({"job " + spec.name, "GPU " + std::to_string(g) + " is not in the source"});
+    for (const JobGpu& g : spec.gpus)
+      if (std::none_of(present.begin(), present.end(), [&g](const JobGpu& p) { return names(g, p); }))
+        out.push_back({"job " + spec.name, "GPU " + label(g) + " is not in the source"});
   return out;
 }
 
@@ -85,7 +120,7 @@ std::vector<JobSpec> jobs_by_owner(const ClassifyResult& result,
     if (name.empty()) continue;
     auto job = std::find_if(jobs.begin(), jobs.end(), [&name](const JobSpec& j) { return j.name == name; });
     if (job == jobs.end()) job = jobs.insert(jobs.end(), JobSpec{name, false, {}});
-    job->gpus.push_back(g.gpu.index);  // result.gpus is in index order: each list stays ascending
+    job->gpus.push_back({g.gpu.host, g.gpu.index});  // result.gpus is in order: each list stays ascending
   }
   return jobs;
 }
@@ -96,17 +131,17 @@ void group_jobs(ClassifyResult& result, const std::vector<JobSpec>& jobs) {
     job.name = spec.name;
     std::vector<const std::vector<WindowVerdict>*> windows;
     for (const GpuReport& g : result.gpus) {
-      if (!spec.all && !std::binary_search(spec.gpus.begin(), spec.gpus.end(), g.gpu.index)) continue;
-      job.gpu_indices.push_back(g.gpu.index);
+      if (!job_has(spec, g.gpu)) continue;
+      job.gpus.push_back({g.gpu.host, g.gpu.index});
       windows.push_back(&g.windows);
       ++job.gpu_verdicts[static_cast<std::size_t>(g.verdict.type)];
     }
-    if (job.gpu_indices.empty()) continue;
+    if (job.gpus.empty()) continue;
     job.verdict = summarize_job(windows);
     result.jobs.push_back(std::move(job));
   }
-  std::vector<int> present;
-  for (const GpuReport& g : result.gpus) present.push_back(g.gpu.index);
+  std::vector<JobGpu> present;
+  for (const GpuReport& g : result.gpus) present.push_back({g.gpu.host, g.gpu.index});
   for (Diagnostic& d : missing_job_gpus(jobs, present)) result.diagnostics.push_back(std::move(d));
 }
 

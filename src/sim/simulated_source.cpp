@@ -85,7 +85,7 @@ class SimulatedSource final : public TelemetrySource {
       char uuid[64];
       std::snprintf(uuid, sizeof uuid, "GPU-51a0%04x-%08llx-%04d", static_cast<unsigned>(o.seed & 0xffff),
                     static_cast<unsigned long long>(job_seed & 0xffffffffULL), r);
-      gpus_.push_back(Gpu{std::make_shared<GpuIdentity>(GpuIdentity{r, uuid, std::string(model->name), bus}),
+      gpus_.push_back(Gpu{std::make_shared<GpuIdentity>(GpuIdentity{r, uuid, std::string(model->name), bus, ""}),
                           std::move(w), GpuPhysics(*model, pp, rank_rng.fork()), Segment{}, 0, rank_rng});
     }
   }

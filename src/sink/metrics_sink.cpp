@@ -8,7 +8,7 @@ void MetricsSink::on_window(const watch::GpuWatch& gpu, const Window& window, co
                             double) {
   const std::lock_guard lock(mutex_);
   auto it = std::find_if(gpus_.begin(), gpus_.end(), [&](const GpuMetrics& g) {
-    return g.index == gpu.gpu.index && g.uuid == gpu.gpu.uuid;
+    return g.index == gpu.gpu.index && g.uuid == gpu.gpu.uuid && g.host == gpu.gpu.host;
   });
   if (it == gpus_.end()) {
     gpus_.push_back({});
@@ -16,6 +16,7 @@ void MetricsSink::on_window(const watch::GpuWatch& gpu, const Window& window, co
     it->index = gpu.gpu.index;
     it->uuid = gpu.gpu.uuid;
     it->name = gpu.gpu.name;
+    it->host = gpu.gpu.host;
   }
   it->job_group = gpu.job_group;  // --job-by: a GPU's job follows the pods on it
   it->job = gpu.job.type();

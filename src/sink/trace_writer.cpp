@@ -43,19 +43,22 @@ void put_text(std::string& line, const std::string& text) {
   }
 }
 
+// The header comes with the first sample: a source that names hosts (Prometheus) gets a host
+// column, one that does not keeps nvidia-smi's layout.
 class CsvWriter final : public TraceWriter {
  public:
-  explicit CsvWriter(std::ostream& out) : out_(out) {
-    std::string header = "timestamp, index, uuid, name, pci.bus_id";
-    for (const auto& c : kOutColumns) (header += ", ") += c.header;
-    out_ << header << '\n';
-  }
+  explicit CsvWriter(std::ostream& out) : out_(out) {}
   void write(const Sample& s) override {
+    if (!header_written_) write_header(!s.gpu->host.empty());
     line_ = format_nvidia_smi_time(s.time_s);
     (line_ += ", ") += std::to_string(s.gpu->index);
     for (const std::string* text : {&s.gpu->uuid, &s.gpu->name, &s.gpu->pci_bus_id}) {
       line_ += ", ";
       put_text(line_, *text);
+    }
+    if (with_host_) {
+      line_ += ", ";
+      put_text(line_, s.gpu->host);
     }
     for (const auto& c : kOutColumns) {
       line_ += ", ";
@@ -73,8 +76,18 @@ class CsvWriter final : public TraceWriter {
   }
 
  private:
+  void write_header(bool with_host) {
+    std::string header = "timestamp, index, uuid, name, pci.bus_id";
+    if (with_host) header += ", host";
+    for (const auto& c : kOutColumns) (header += ", ") += c.header;
+    out_ << header << '\n';
+    header_written_ = true;
+    with_host_ = with_host;
+  }
+
   std::ostream& out_;
   std::string line_;
+  bool header_written_ = false, with_host_ = false;
 };
 
 class JsonlWriter final : public TraceWriter {

@@ -26,7 +26,7 @@ SyntheticSource::SyntheticSource(SyntheticOptions options)
     : options_(std::move(options)), profile_(find_synthetic_profile(options_.profile)), rng_(options_.seed) {
   if (profile_ == nullptr) throw std::invalid_argument("unknown synthetic profile '" + options_.profile + "'");
   // The seed tool simulated an A100 40 GB.
-  gpu_ = std::make_shared<GpuIdentity>(GpuIdentity{0, "GPU-synthetic-0", "NVIDIA A100-SXM4-40GB", ""});
+  gpu_ = std::make_shared<GpuIdentity>(GpuIdentity{0, "GPU-synthetic-0", "NVIDIA A100-SXM4-40GB", "", ""});
 }
 
 bool SyntheticSource::next(Sample& out) {

@@ -74,17 +74,18 @@ std::string describe_conflict(const std::vector<std::pair<std::string, std::uint
 bool DeclaredLabels::set(const std::string& key, WorkloadType type, std::string& why) {
   const Entry entry{key, type};
   const auto colon = key.find(':');
-  if (colon == std::string::npos) {  // a GPU index or UUID (GPU-..., MIG-...)
+  const std::string kind = colon == std::string::npos ? "" : key.substr(0, colon);
+  if (kind != "process" && kind != "container" && kind != "pod" && kind != "slurm") {
+    // A GPU index, UUID (GPU-..., MIG-...) or HOST/INDEX (a host may be an address:port).
+    if (colon != std::string::npos && key.find('/') == std::string::npos) {
+      why = "'" + key + "': unknown key kind '" + kind +
+            ":' (process:, container:, pod:, slurm:, or a GPU index, HOST/INDEX or UUID)";
+      return false;
+    }
     gpus_[key] = entry;
     return true;
   }
-  const std::string kind = key.substr(0, colon);
   std::string value = trim(key.substr(colon + 1));
-  if (kind != "process" && kind != "container" && kind != "pod" && kind != "slurm") {
-    why = "'" + key + "': unknown key kind '" + kind +
-          ":' (process:, container:, pod:, slurm:, or a GPU index or UUID)";
-    return false;
-  }
   if (value.empty()) {
     why = "'" + key + "' names no " + kind;
     return false;
@@ -117,6 +118,8 @@ DeclaredLookup DeclaredLabels::lookup(const GpuIdentity& gpu, std::span<const Pr
   auto found = [](const Entry& e) { return DeclaredLookup{Declaration{e.type, e.key}, {}}; };
   if (!gpu.uuid.empty())
     if (auto it = gpus_.find(gpu.uuid); it != gpus_.end()) return found(it->second);
+  if (!gpu.host.empty())
+    if (auto it = gpus_.find(gpu.label()); it != gpus_.end()) return found(it->second);
   if (auto it = gpus_.find(std::to_string(gpu.index)); it != gpus_.end()) return found(it->second);
 
   auto exact = [](const std::map<std::string, Entry>& keys, const std::string& value) -> const Entry* {

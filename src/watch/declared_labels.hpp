@@ -1,5 +1,5 @@
 // What each GPU's owner declared it runs: from --declared and from a mapping file, re-read when
-// it changes. Keys name a GPU (index or UUID) or what runs on it (process:NAME, container:ID,
+// it changes. Keys name a GPU (index, HOST/INDEX or UUID) or what runs on it (process:NAME, container:ID,
 // pod:NAME, slurm:JOBID). Format and precedence: docs/watch.md ("Declared labels").
 #pragma once
 
@@ -33,7 +33,7 @@ class DeclaredLabels {
  public:
   // Checks the key's form; false (with `why` set) when it is malformed.
   bool set(const std::string& key, WorkloadType type, std::string& why);
-  // Precedence: GPU UUID > GPU index > pod > Slurm job > container > process. At the first of
+  // Precedence: GPU UUID > HOST/INDEX > GPU index (on every host) > pod > Slurm job > container > process. At the first of
   // the process levels any of `processes` matches, they must agree, or the answer is a conflict.
   DeclaredLookup lookup(const GpuIdentity& gpu, std::span<const ProcessIdentity> processes = {}) const;
   bool empty() const { return gpus_.empty() && !has_process_keys(); }
@@ -50,7 +50,7 @@ class DeclaredLabels {
     WorkloadType type;
     friend bool operator==(const Entry&, const Entry&) = default;
   };
-  // By GPU index or UUID; pod name; Slurm job ID; container ID prefix (lower case); process
+  // By GPU index, HOST/INDEX or UUID; pod name; Slurm job ID; container ID prefix (lower case); process
   // name (15 chars).
   std::map<std::string, Entry> gpus_, pods_, slurm_jobs_, containers_, names_;
 };

@@ -27,7 +27,7 @@ void Watcher::push(const Sample& s) {
   if (first) {
     gpus_.emplace_back(g.identity, options_.hysteresis, options_.mismatch);
     for (const JobSpec& job : options_.jobs)
-      if (job.all || std::binary_search(job.gpus.begin(), job.gpus.end(), g.identity.index))
+      if (job_has(job, g.identity))
         gpus_.back().job_group = job.name;
   }
   GpuWatch& w = gpus_[g.ordinal];

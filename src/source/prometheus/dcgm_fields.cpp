@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <tuple>
 
 namespace wt {
 namespace {
@@ -90,6 +91,7 @@ GpuRef DcgmReadings::identity(const MetricLabels& labels) {
   id->uuid = std::string(label(labels, "UUID"));
   id->name = std::string(label(labels, "modelName"));
   id->pci_bus_id = std::string(label(labels, "pci_bus_id"));
+  id->host = std::string(host_of(labels));
   if (const auto mig = label(labels, "GPU_I_ID"); !mig.empty()) {
     id->uuid += "/mig" + std::string(mig);
     id->name += " MIG " + std::string(label(labels, "GPU_I_PROFILE"));
@@ -101,7 +103,6 @@ void DcgmReadings::add(const MetricPoint& p, std::int64_t time_ms, const std::st
   const Field* f = field(p.name);
   const bool fb_extra = p.name == kFbFree || p.name == kFbReserved;
   if (f == nullptr && !fb_extra) return;
-  if (const auto host = host_of(p.labels); !host.empty()) hosts_.emplace(host);
   Partial& s = open_[{time_ms, series_key(p.labels)}];
   if (!s.gpu) s.gpu = identity(p.labels);
   if (only_gpu_ && s.gpu->index != *only_gpu_) return;  // its entry stays empty: take() skips it
@@ -119,7 +120,7 @@ void DcgmReadings::add(const MetricPoint& p, std::int64_t time_ms, const std::st
   }
   const SignalInfo& si = info(f->signal);
   if (!std::isfinite(v) || v < si.min || v > si.max) {
-    problems.push_back({where, p.name + " of GPU " + std::to_string(s.gpu->index) + ": " + number(p.value) +
+    problems.push_back({where, p.name + " of GPU " + s.gpu->label() + ": " + number(p.value) +
                                    " is outside the plausible range; left missing"});
     return;
   }
@@ -153,9 +154,9 @@ std::vector<Sample> DcgmReadings::take() {
     out.push_back(std::move(sample));
   }
   open_.clear();
-  // Within one time, GPU index order (the map orders by key string, which need not be the index).
+  // Within one time, host then GPU index order (the map orders by key string, which need not be).
   std::stable_sort(out.begin(), out.end(), [](const Sample& a, const Sample& b) {
-    return a.time_s != b.time_s ? a.time_s < b.time_s : a.gpu->index < b.gpu->index;
+    return std::tie(a.time_s, a.gpu->host, a.gpu->index) < std::tie(b.time_s, b.gpu->host, b.gpu->index);
   });
   return out;
 }

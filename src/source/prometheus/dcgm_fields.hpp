@@ -6,7 +6,6 @@
 #include <cstdint>
 #include <map>
 #include <optional>
-#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,22 +23,19 @@ const std::vector<std::string_view>& dcgm_metric_names();
 // calls, so each GPU has one shared identity for the whole run.
 class DcgmReadings {
  public:
-  // `only_gpu`: keep that GPU index's points alone (its hosts are still counted).
+  // `only_gpu`: keep that GPU index's points alone (on each host).
   explicit DcgmReadings(std::optional<int> only_gpu = std::nullopt) : only_gpu_(only_gpu) {}
 
   // Adds a point taken at time_ms (ignored unless it is a DCGM field read here). A value
   // outside the signal's plausible range (or not finite) is left missing, with a diagnostic.
   void add(const MetricPoint& p, std::int64_t time_ms, const std::string& where, Diagnostics& problems);
 
-  // The samples added so far, in time order (GPU index order within a time), and forgets them.
+  // The samples added so far, in time order (host, then GPU index, within a time); forgets them.
   // Memory total comes from the free + used (+ reserved) frame buffer where no total is given.
   // A sample equal in every signal to its GPU's previous one is dropped: dcgm-exporter refreshes
   // its values every collect interval (30 s by default), and a scrape between two refreshes
   // repeats the last, which would pass for a GPU holding perfectly still.
   std::vector<Sample> take();
-
-  // Hosts seen: the `Hostname` label, else Prometheus's `instance` (it may hold many hosts' GPUs).
-  const std::set<std::string>& hosts() const { return hosts_; }
 
  private:
   struct Partial {
@@ -60,7 +56,6 @@ class DcgmReadings {
     PodNamesRef pods;
   };
   std::map<std::string, Last> last_;
-  std::set<std::string> hosts_;
   std::optional<int> only_gpu_;
 };
 

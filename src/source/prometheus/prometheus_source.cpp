@@ -128,13 +128,6 @@ bool PrometheusSource::read_chunk() {
   read_query_answer(r.body, r.status, where, static_cast<std::int64_t>(std::llround(done_s_ * 1000)),
                     static_cast<std::int64_t>(std::llround(to * 1000)), readings_, problems);
   for (Diagnostic& d : problems) report(std::move(d));
-  if (readings_.hosts().size() > 1) {
-    std::string hosts;
-    for (const auto& h : readings_.hosts()) hosts += (hosts.empty() ? "" : ", ") + h;
-    throw InputError(options_.url + ": the query matches GPUs of " + std::to_string(readings_.hosts().size()) +
-                     " hosts (" + hosts +
-                     "); choose one with --match 'Hostname=\"NAME\"' (or 'instance=\"ADDRESS\"')");
-  }
   done_s_ = to;
   pending_ = readings_.take();
   return true;

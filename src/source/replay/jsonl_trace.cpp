@@ -66,7 +66,8 @@ bool JsonlTraceParser::parse_line(std::string_view line, std::size_t line_no, Sa
       return false;
     }
     id.index = index.get<int>();
-    for (auto [key, field] : {std::pair{"uuid", &id.uuid}, {"name", &id.name}, {"pci_bus_id", &id.pci_bus_id}}) {
+    for (auto [key, field] : {std::pair{"uuid", &id.uuid}, {"name", &id.name}, {"pci_bus_id", &id.pci_bus_id},
+                              {"host", &id.host}}) {
       const auto v = g->value(key, json(""));
       if (!v.is_string()) {
         bad(line_no, std::string("\"gpu.") + key + "\" must be a string");
@@ -112,7 +113,7 @@ bool JsonlTraceParser::parse_line(std::string_view line, std::size_t line_no, Sa
     known = std::prev(gpus_.end());
   }
   if (out.time_s < known->last_time_s) {
-    bad(line_no, "GPU " + std::to_string(id.index) + " timestamp goes back in time (" +
+    bad(line_no, "GPU " + id.label() + " timestamp goes back in time (" +
                      format_nvidia_smi_time(out.time_s) + " after " + format_nvidia_smi_time(known->last_time_s) + ")");
     return false;
   }
@@ -133,6 +134,7 @@ std::string to_jsonl(const Sample& s) {
     if (!s.gpu->uuid.empty()) gpu["uuid"] = s.gpu->uuid;
     if (!s.gpu->name.empty()) gpu["name"] = s.gpu->name;
     if (!s.gpu->pci_bus_id.empty()) gpu["pci_bus_id"] = s.gpu->pci_bus_id;
+    if (!s.gpu->host.empty()) gpu["host"] = s.gpu->host;
   }
   j["gpu"] = std::move(gpu);
   for (const SignalInfo& si : kSignals)

@@ -21,7 +21,7 @@ struct FieldSpec {
 
 // nvidia-smi --query-gpu field names (and their aliases) that carry what we read, plus the
 // project's own columns for signals nvidia-smi cannot query (PCIe/NVLink rates, processes).
-constexpr std::array<FieldSpec, 28> kFields{{
+constexpr std::array<FieldSpec, 29> kFields{{
     {"timestamp", Kind::Timestamp, {}, ""},
     {"index", Kind::Index, {}, ""},
     {"uuid", Kind::Uuid, {}, ""},
@@ -30,6 +30,7 @@ constexpr std::array<FieldSpec, 28> kFields{{
     {"gpu_name", Kind::Name, {}, ""},
     {"pci.bus_id", Kind::PciBusId, {}, ""},
     {"gpu_bus_id", Kind::PciBusId, {}, ""},
+    {"host", Kind::Host, {}, ""},  // WorkloadTruth's own: the node, where a source reads several
     {"utilization.gpu", Kind::Value, Signal::GpuUtil, "%"},
     {"utilization.memory", Kind::Value, Signal::MemUtil, "%"},
     {"memory.used", Kind::Value, Signal::MemUsed, "MiB"},
@@ -173,12 +174,11 @@ void NvidiaSmiCsvParser::set_columns(const std::vector<std::string_view>& fields
   if (!ignored.empty()) report_({where, "ignoring columns the classifier does not use: " + ignored, false});
 }
 
-NvidiaSmiCsvParser::KnownGpu* NvidiaSmiCsvParser::intern_gpu(std::string_view index, std::string_view uuid,
-                                                             std::string_view name, std::string_view bus_id,
-                                                             std::size_t line_no) {
+NvidiaSmiCsvParser::KnownGpu* NvidiaSmiCsvParser::intern_gpu(const GpuFields& f, std::size_t line_no) {
   const std::string_view key = key_column_ < 0 ? std::string_view{} : fields_[static_cast<std::size_t>(key_column_)];
+  const std::string_view host = is_missing(f.host) ? std::string_view{} : f.host;
   for (KnownGpu& g : gpus_)
-    if (g.key == key) return &g;
+    if (g.key == key && g.host == host) return &g;
 
   constexpr std::size_t kMaxGpus = 4096;
   if (gpus_.size() >= kMaxGpus) {
@@ -186,21 +186,22 @@ NvidiaSmiCsvParser::KnownGpu* NvidiaSmiCsvParser::intern_gpu(std::string_view in
     return nullptr;
   }
   auto id = std::make_shared<GpuIdentity>();
-  if (!is_missing(index)) {
+  if (!is_missing(f.index)) {
     int value = -1;
-    const auto [p, ec] = std::from_chars(index.data(), index.data() + index.size(), value);
-    if (ec != std::errc{} || p != index.data() + index.size() || value < 0 || value > 100000) {
-      bad(line_no, "GPU index '" + std::string(index.substr(0, 40)) + "' is not a small non-negative integer");
+    const auto [p, ec] = std::from_chars(f.index.data(), f.index.data() + f.index.size(), value);
+    if (ec != std::errc{} || p != f.index.data() + f.index.size() || value < 0 || value > 100000) {
+      bad(line_no, "GPU index '" + std::string(f.index.substr(0, 40)) + "' is not a small non-negative integer");
       return nullptr;
     }
     id->index = value;
   } else {
     id->index = static_cast<int>(gpus_.size());
   }
-  if (!is_missing(uuid)) id->uuid = std::string(uuid);
-  if (!is_missing(name)) id->name = std::string(name);
-  if (!is_missing(bus_id)) id->pci_bus_id = std::string(bus_id);
-  gpus_.push_back({std::string(key), id, -INFINITY});
+  if (!is_missing(f.uuid)) id->uuid = std::string(f.uuid);
+  if (!is_missing(f.name)) id->name = std::string(f.name);
+  if (!is_missing(f.bus_id)) id->pci_bus_id = std::string(f.bus_id);
+  id->host = std::string(host);
+  gpus_.push_back({std::string(key), id->host, id, -INFINITY});
   return &gpus_.back();
 }
 
@@ -232,7 +233,7 @@ bool NvidiaSmiCsvParser::parse_line(std::string_view line, std::size_t line_no, 
     return false;
   }
 
-  std::string_view index, uuid, name, bus_id;
+  GpuFields gpu_fields;
   bool have_time = false;
   out.values = {};
   for (std::size_t i = 0; i < columns_.size(); ++i) {
@@ -240,10 +241,11 @@ bool NvidiaSmiCsvParser::parse_line(std::string_view line, std::size_t line_no, 
     const std::string_view v = fields_[i];
     switch (col.kind) {
       case Kind::Ignored: break;
-      case Kind::Index: index = v; break;
-      case Kind::Uuid: uuid = v; break;
-      case Kind::Name: name = v; break;
-      case Kind::PciBusId: bus_id = v; break;
+      case Kind::Index: gpu_fields.index = v; break;
+      case Kind::Uuid: gpu_fields.uuid = v; break;
+      case Kind::Name: gpu_fields.name = v; break;
+      case Kind::PciBusId: gpu_fields.bus_id = v; break;
+      case Kind::Host: gpu_fields.host = v; break;
       case Kind::Timestamp: {
         const auto t = parse_timestamp(v);
         if (!t) {
@@ -289,10 +291,10 @@ bool NvidiaSmiCsvParser::parse_line(std::string_view line, std::size_t line_no, 
     bad(line_no, "memory.used is larger than memory.total");
     return false;
   }
-  KnownGpu* gpu = intern_gpu(index, uuid, name, bus_id, line_no);
+  KnownGpu* gpu = intern_gpu(gpu_fields, line_no);
   if (gpu == nullptr) return false;
   if (out.time_s < gpu->last_time_s) {
-    bad(line_no, "GPU " + std::to_string(gpu->ref->index) + " timestamp goes back in time (" +
+    bad(line_no, "GPU " + gpu->ref->label() + " timestamp goes back in time (" +
                      format_nvidia_smi_time(out.time_s) + " after " + format_nvidia_smi_time(gpu->last_time_s) + ")");
     return false;
   }

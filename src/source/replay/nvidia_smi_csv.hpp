@@ -13,7 +13,7 @@
 namespace wt {
 
 struct CsvColumn {
-  enum class Kind { Timestamp, Index, Uuid, Name, PciBusId, Value, Ignored };
+  enum class Kind { Timestamp, Index, Uuid, Name, PciBusId, Host, Value, Ignored };
   Kind kind = Kind::Ignored;
   Signal signal{};            // for Kind::Value
   std::string_view unit;      // unit the values may carry ("W"), "" when none
@@ -38,14 +38,18 @@ class NvidiaSmiCsvParser {
 
  private:
   struct KnownGpu {
-    std::string key;  // the identifying field's text
+    std::string key;   // the identifying field's text
+    std::string host;  // with the host column's: GPUs of several hosts share indices
     GpuRef ref;
     double last_time_s;
   };
 
   void set_columns(const std::vector<std::string_view>& fields, std::size_t line_no);
-  KnownGpu* intern_gpu(std::string_view index, std::string_view uuid, std::string_view name,
-                       std::string_view bus_id, std::size_t line_no);
+  // The fields that name a GPU, as one line gives them.
+  struct GpuFields {
+    std::string_view index, uuid, name, bus_id, host;
+  };
+  KnownGpu* intern_gpu(const GpuFields& f, std::size_t line_no);
   void bad(std::size_t line_no, std::string message);
 
   std::string origin_;
