@@ -45,7 +45,8 @@ void SourceOptions::add_to(CLI::App& app, const std::string& format_flag, std::s
   app.add_option("--duration", duration_s, "sim: seconds of telemetry to generate (default: --samples x --interval)")
       ->check(finite_range(0.001, 1e8));
   app.add_flag("--list-scenarios", list_scenarios, "List the simulator's scenarios and GPU models, then exit");
-  app.add_option("--gpu", gpu, "Only this GPU index (nvml, amd, dcgm, prometheus)")->check(CLI::NonNegativeNumber);
+  app.add_option("--gpu", gpu, "Only this GPU index (nvml, amd, dcgm, prometheus: on each host)")
+      ->check(CLI::NonNegativeNumber);
   app.add_option("--url", url,
                  "dcgm: the exporter's metrics URL (http://node:9400/metrics); prometheus: the server "
                  "(http://prometheus:9090)");

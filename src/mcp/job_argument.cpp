@@ -7,8 +7,9 @@ nlohmann::json jobs_argument_schema() {
           {"items", {{"type", "string"}, {"minLength", 3}}},
           {"maxItems", 4096},
           {"description",
-           "GPUs that run one job, each NAME=GPUS (\"train=0-7\", \"serve=0,2\", \"node=all\"; where the source "
-           "reads several hosts, HOST/ before an item names that host's GPUs: \"train=node1/0-7,node2/0-7\"): adds jobs[], one "
+           "GPUs that run one job, each NAME=GPUS (\"train=0-7\", \"serve=0,2\", \"node=all\"; where the "
+           "source reads several hosts, HOST/ before an item names that host's GPUs: "
+           "\"train=node1/0-7,node2/0-7\"): adds jobs[], one "
            "verdict per job from the windows of all its GPUs, since a job's work need not show on each of them"}};
 }
 

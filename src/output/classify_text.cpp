@@ -95,7 +95,8 @@ void print_classify_text(std::ostream& out, const ClassifyResult& r, bool verbos
       out << pad("", gpu_w + 2) << buf << '\n';
     }
     if (verbose)
-      for (std::size_t i = 1; i < g.verdict.reasons.size(); ++i) out << pad("", gpu_w + 2) << "- " << g.verdict.reasons[i] << '\n';
+      for (std::size_t i = 1; i < g.verdict.reasons.size(); ++i)
+        out << pad("", gpu_w + 2) << "- " << g.verdict.reasons[i] << '\n';
   }
   if (!r.jobs.empty()) print_jobs(out, r.jobs);
   out << "Timeline: T training, I inference, . idle, ? unknown (one mark per window or group of windows).\n"

@@ -53,7 +53,8 @@ JobSpec parse_job_spec(const std::string& text) {
     std::string host;
     if (const std::size_t slash = item.rfind('/'); slash != std::string_view::npos) {
       host = item.substr(0, slash);
-      if (host.empty()) throw std::invalid_argument("job " + text + ": '" + std::string(item) + "' names no host before '/'");
+      if (host.empty())
+        throw std::invalid_argument("job " + text + ": '" + std::string(item) + "' names no host before '/'");
       item.remove_prefix(slash + 1);
     }
     const std::size_t dash = item.find('-');

@@ -33,8 +33,9 @@ class DeclaredLabels {
  public:
   // Checks the key's form; false (with `why` set) when it is malformed.
   bool set(const std::string& key, WorkloadType type, std::string& why);
-  // Precedence: GPU UUID > HOST/INDEX > GPU index (on every host) > pod > Slurm job > container > process. At the first of
-  // the process levels any of `processes` matches, they must agree, or the answer is a conflict.
+  // Precedence: GPU UUID > HOST/INDEX > GPU index (on every host) > pod > Slurm job > container >
+  // process. At the first of the process levels any of `processes` matches, they must agree, or
+  // the answer is a conflict.
   DeclaredLookup lookup(const GpuIdentity& gpu, std::span<const ProcessIdentity> processes = {}) const;
   bool empty() const { return gpus_.empty() && !has_process_keys(); }
   // Whether any key names a process, container, pod or Slurm job (so the GPU's processes need
