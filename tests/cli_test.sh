@@ -187,6 +187,12 @@ expect range-wrong-backend-says-why 'grep -q "are for --backend prometheus, not 
 check auth-wrong-backend 2 "$wt" classify --replay "$fx/csv/two_gpus.csv" --basic-auth-file "$fx/csv/two_gpus.csv"
 expect auth-wrong-backend-says-why 'grep -q "are for --backend dcgm or prometheus, not replay" "$tmp/err"'
 check prometheus-interval 2 "$wt" classify --backend prometheus --url http://127.0.0.1:9 --last 1h --interval 5
+# --follow is watch's and record's, for Prometheus, and reads on from now.
+check follow-not-classify 2 "$wt" classify --backend prometheus --url http://127.0.0.1:9 --follow
+check follow-other-backend 2 "$wt" watch --backend sim --duration 60 --follow --no-log
+expect follow-other-backend-says-why 'grep -q "and --follow are for --backend prometheus, not sim" "$tmp/err"'
+check follow-no-end 2 "$wt" record --backend prometheus --url http://127.0.0.1:9 --follow --end 2026-12-03T10:00:00Z --out "$tmp/f.csv"
+expect follow-no-end-says-why 'grep -q "takes no --end" "$tmp/err" && ! test -e "$tmp/f.csv"'
 if command -v python3 >/dev/null; then
   # Serves the fixture with each GPU's NVLink traffic counting up, so every scrape differs; given a
   # certificate, its key and a CA, over TLS that asks each client for a certificate from that CA.

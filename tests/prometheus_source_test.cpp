@@ -22,10 +22,16 @@ using nlohmann::json;
 struct Prometheus {
   std::vector<std::string> queries;
   bool second_host = false;
+  int fail_queries = 0;  // answer this many queries with HTTP 503 after the first
   test::HttpTestServer server{[this](httplib::Server& s) {
     s.Get("/prom/api/v1/query", [this](const httplib::Request& req, httplib::Response& res) {
       const std::string q = req.get_param_value("query");
       queries.push_back(q);
+      if (queries.size() > 1 && fail_queries > 0) {
+        --fail_queries;
+        res.status = 503;
+        return;
+      }
       const double at = std::stod(req.get_param_value("time"));
       const double range = std::stod(q.substr(q.rfind('[') + 1)) / 1000;
       json result = json::array();
@@ -102,7 +108,7 @@ TEST(PrometheusSource, MatchersAndOneGpu) {
   o.match = "Hostname=\"n1\"";
   o.gpu = 1;
   PrometheusSource src(o);
-  EXPECT_NE(src.selector().find(",Hostname=\"n1\"}["), std::string::npos) << src.selector();
+  EXPECT_NE(src.selector(4).find(",Hostname=\"n1\"}[4000ms]"), std::string::npos) << src.selector(4);
   const auto s = test::drain(src);
   ASSERT_EQ(s.size(), 11u);
   for (const auto& x : s) EXPECT_EQ(x.gpu->index, 1);
@@ -116,6 +122,53 @@ TEST(PrometheusSource, ReadsSeveralHostsWithTheirGpusToldApart) {
   for (const auto& x : test::drain(src)) ++by_label[x.gpu->label()];
   // n2's GPU has index 0 too (the exporter numbers each node's GPUs from 0).
   EXPECT_EQ(by_label, (std::map<std::string, std::size_t>{{"n1/0", 11}, {"n1/1", 11}, {"n2/0", 11}}));
+}
+
+TEST(PrometheusSource, FollowsWhatPrometheusStoresNext) {
+  Prometheus p;
+  auto o = p.options("/prom");
+  o.chunk_s = 3600;
+  o.follow_every_s = 0.01;
+  double wall = 1010;
+  o.now = [&wall] { return wall += 5; };  // 1015, 1020, ...
+  int waits = 0;
+  o.stop = [&waits] { return ++waits > 8; };
+  PrometheusSource src(o);
+  const auto s = test::drain(src);
+  // The range, then each query's new seconds, once each though every query reaches back a minute.
+  ASSERT_GT(p.queries.size(), 2u);
+  EXPECT_TRUE(p.queries[1].ends_with("}[65000ms]")) << p.queries[1];
+  std::map<double, int> per_time;
+  for (const auto& x : s) ++per_time[x.time_s];
+  EXPECT_EQ(per_time.begin()->first, 1000);
+  EXPECT_EQ(per_time.rbegin()->first, 1010.0 + 5.0 * static_cast<double>(p.queries.size() - 1));
+  EXPECT_EQ(per_time.size(), static_cast<std::size_t>(per_time.rbegin()->first - 999));
+  for (const auto& [t, n] : per_time) EXPECT_EQ(n, 2) << t;  // both GPUs, each second once
+  EXPECT_TRUE(src.diagnostics().empty());
+}
+
+TEST(PrometheusSource, AFollowedServerThatStopsAnsweringIsAskedAgain) {
+  Prometheus p;
+  p.fail_queries = 2;
+  auto o = p.options("/prom");
+  o.chunk_s = 3600;
+  o.follow_every_s = 0.01;
+  double wall = 1010;
+  o.now = [&wall] { return wall += 5; };
+  int waits = 0;
+  o.stop = [&waits, &p] { return p.queries.size() >= 5 && ++waits > 0; };
+  PrometheusSource src(o);
+  const auto s = test::drain(src);
+  // Queries 2 and 3 failed: the fourth asked for all their time again (a minute back, and more).
+  std::map<double, int> per_time;
+  for (const auto& x : s) ++per_time[x.time_s];
+  EXPECT_EQ(per_time.size(), static_cast<std::size_t>(per_time.rbegin()->first - 999));
+  for (const auto& [t, n] : per_time) EXPECT_EQ(n, 2) << t;
+  const auto d = src.diagnostics();
+  ASSERT_EQ(d.size(), 2u);  // said once while failing, and once when answering again
+  EXPECT_NE(d[0].message.find("; asking again every 0.01 s while following"), std::string::npos) << d[0].message;
+  EXPECT_TRUE(d[0].is_error);
+  EXPECT_EQ(d[1].message, "answering again; the samples it stored meanwhile are read");
 }
 
 TEST(PrometheusSource, SaysWhatIsWrongWithTheServer) {

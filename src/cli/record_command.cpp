@@ -82,6 +82,7 @@ Command add_record_command(CLI::App& app) {
   auto o = std::make_shared<RecordOptions>();
   CLI::App* sub = app.add_subcommand("record", "Record telemetry to a trace file (nvidia-smi CSV or JSONL)");
   o->source.add_to(*sub, "--input-format");
+  o->source.add_follow_option(*sub);
   sub->add_option("--out", o->out_path, "Trace file to write")->required();
   sub->add_option("--format", o->format, "Output format: csv (nvidia-smi layout) or jsonl (default: from --out's extension)")
       ->check(CLI::IsMember({"csv", "jsonl"}));

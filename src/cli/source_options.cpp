@@ -4,6 +4,7 @@
 
 #include "cli/finite_range.hpp"
 #include "cli/http_auth_options.hpp"
+#include "cli/stop_signal.hpp"
 #include "sim/gpu_models.hpp"
 #include "sim/simulated_source.hpp"
 
@@ -61,6 +62,12 @@ void SourceOptions::add_to(CLI::App& app, const std::string& format_flag, std::s
       ->check(CLI::PositiveNumber);
 }
 
+void SourceOptions::add_follow_option(CLI::App& app) {
+  app.add_flag("--follow", follow,
+               "prometheus: after the range (default: the last 5 minutes), read what Prometheus stores next, until "
+               "stopped (Ctrl-C, SIGTERM); --interval: seconds between queries (15)");
+}
+
 void SourceOptions::add_trace_positional(CLI::App& app) {
   app.add_option("trace", replay_file, "Recorded trace, as --replay")->excludes(replay_option);
 }
@@ -68,6 +75,7 @@ void SourceOptions::add_trace_positional(CLI::App& app) {
 std::unique_ptr<TelemetrySource> SourceOptions::open() const {
   SourceSpec spec = *this;
   spec.interval_given = interval_option != nullptr && interval_option->count() > 0;
+  spec.stop = [] { return stop_signal() != 0; };  // a source waiting to follow heeds Ctrl-C and SIGTERM
   return open_source(spec);
 }
 

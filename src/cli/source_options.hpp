@@ -22,6 +22,8 @@ struct SourceOptions : SourceSpec {
   // The recorded trace as a positional argument too (`classify gpu-log.csv`), for commands whose
   // only file is their input. Call after add_to.
   void add_trace_positional(CLI::App& app);
+  // `--follow` (prometheus), for commands that run until stopped: watch and record.
+  void add_follow_option(CLI::App& app);
   std::string resolved_backend() const { return wt::resolved_backend(*this); }
   // Throws InputError / NoTelemetryError / std::invalid_argument (a usage error).
   std::unique_ptr<TelemetrySource> open() const;

@@ -195,7 +195,10 @@ int run_watch(WatchCliOptions& o) {
       ended = stop_signal_name(sig);
       break;
     }
-    if (!source->next(s)) break;
+    if (!source->next(s)) {
+      if (const int sig = stop_signal()) ended = stop_signal_name(sig);  // a source waiting heeds it too
+      break;
+    }
     watcher.push(s);
     if (!jobs_checked && watcher.every_gpu_classified()) {
       jobs_checked = true;
@@ -254,6 +257,7 @@ Command add_watch_command(CLI::App& app) {
       "Classify every GPU continuously over sliding windows, log each window to the audit log, and alert when a GPU "
       "keeps doing something other than its declared workload (exit 0 ok, 1 bad input, 2 usage, 3 no telemetry)");
   o->source.add_to(*sub, "--format", 0);
+  o->source.add_follow_option(*sub);
   o->source.add_trace_positional(*sub);
   auto& w = o->watch;
   sub->add_option("--window", w.window.length_s, "Window length in seconds")->check(finite_range(0.1, 86400.0));

@@ -59,11 +59,19 @@ std::unique_ptr<TelemetrySource> open_auto(const SourceSpec& s) {
   throw NoTelemetryError("no GPU telemetry from any vendor (NVIDIA: " + nvidia_why + " AMD: " + amd_why + ")");
 }
 
+// Following Prometheus without a range starts five minutes back: a first verdict at once, and a
+// --match that finds nothing is said at start. Queries then come every 15 s, a common scrape
+// interval, unless --interval says otherwise.
+constexpr double kFollowStart_s = 300;
+constexpr double kFollowEvery_s = 15;
+
 std::unique_ptr<TelemetrySource> open_prometheus(const SourceSpec& s) {
   if (s.url.empty()) throw std::invalid_argument("--backend prometheus needs --url (the Prometheus server)");
-  if (s.interval_given)
+  if (s.interval_given && !s.follow)
     throw std::invalid_argument("--interval has no effect with --backend prometheus, which reads the samples "
-                                "Prometheus stored, at their own times");
+                                "Prometheus stored, at their own times (with --follow: the time between queries)");
+  if (s.follow && !s.end.empty())
+    throw std::invalid_argument("--follow reads on from now: it takes no --end");
   PrometheusOptions o;
   o.url = s.url;
   o.auth = s.auth_files;
@@ -75,8 +83,14 @@ std::unique_ptr<TelemetrySource> open_prometheus(const SourceSpec& s) {
     o.start_s = o.end_s - *s.last_s;
   else if (!s.start.empty())
     o.start_s = parse_time_option("--start", s.start);
+  else if (s.follow)
+    o.start_s = o.end_s - kFollowStart_s;
   else
     throw std::invalid_argument("--backend prometheus needs --start or --last (the time range to read)");
+  if (s.follow) {
+    o.follow_every_s = s.interval_given ? s.interval_s : kFollowEvery_s;
+    o.stop = s.stop;
+  }
   return std::make_unique<PrometheusSource>(o);
 }
 
@@ -90,8 +104,9 @@ std::string resolved_backend(const SourceSpec& s) {
 std::unique_ptr<TelemetrySource> open_source(const SourceSpec& s) {
   const std::string b = resolved_backend(s);
   // Options another backend would silently ignore are refused.
-  if (b != "prometheus" && (!s.match.empty() || !s.start.empty() || !s.end.empty() || s.last_s))
-    throw std::invalid_argument("--match, --start, --end and --last are for --backend prometheus, not " + b);
+  if (b != "prometheus" && (!s.match.empty() || !s.start.empty() || !s.end.empty() || s.last_s || s.follow))
+    throw std::invalid_argument("--match, --start, --end, --last and --follow are for --backend prometheus, not " +
+                                b);
   if (b != "dcgm" && b != "prometheus" && (!s.url.empty() || s.auth_files.any()))
     throw std::invalid_argument("--url and the credential options (--bearer-token-file, --basic-auth-file, "
                                 "--ca-file, --cert-file, --key-file, --oauth2-*) are for --backend dcgm or "

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -34,6 +35,8 @@ struct SourceSpec {
   std::string match;
   std::string start, end;        // ISO 8601 in UTC ("2026-12-03T10:00:00Z") or Unix seconds; end "" = now
   std::optional<double> last_s;  // instead of start: seconds before the end
+  bool follow = false;           // after the range, read what Prometheus stores next, until `stop`
+  std::function<bool()> stop;    // asked by a source that waits (following); true ends it
   // Either: credentials and trust read from files.
   HttpAuthFiles auth_files;
 };

@@ -141,6 +141,8 @@ std::vector<Sample> DcgmReadings::take() {
         s.values.set(Signal::MemTotal, total);
     if (s.values.empty()) continue;
     auto [last, first] = last_.try_emplace(key.second);
+    if (!first && key.first <= last->second.time_ms) continue;
+    last->second.time_ms = key.first;
     // Pods are shared while they stay the same; a change of pods is news even in a repeat.
     const bool pods_changed = s.has_pod_label && (!last->second.pods || *last->second.pods != s.pods);
     if (pods_changed) last->second.pods = std::make_shared<const PodNames>(std::move(s.pods));

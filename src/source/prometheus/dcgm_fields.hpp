@@ -31,6 +31,8 @@ class DcgmReadings {
   void add(const MetricPoint& p, std::int64_t time_ms, const std::string& where, Diagnostics& problems);
 
   // The samples added so far, in time order (host, then GPU index, within a time); forgets them.
+  // A GPU's sample no newer than its last one taken is dropped: queries that overlap (Prometheus
+  // followed as it fills, to catch scrapes stored late) give each sample once.
   // Memory total comes from the free + used (+ reserved) frame buffer where no total is given.
   // A sample equal in every signal to its GPU's previous one is dropped: dcgm-exporter refreshes
   // its values every collect interval (30 s by default), and a scrape between two refreshes
@@ -54,6 +56,7 @@ class DcgmReadings {
   struct Last {
     SignalValues values;
     PodNamesRef pods;
+    std::int64_t time_ms = 0;
   };
   std::map<std::string, Last> last_;
   std::optional<int> only_gpu_;

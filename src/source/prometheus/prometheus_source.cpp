@@ -1,14 +1,17 @@
 #include "source/prometheus/prometheus_source.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
+#include <thread>
 #include <tuple>
 
 #include "core/json_parse.hpp"
 #include "core/time_format.hpp"
+#include "source/poll_clock.hpp"
 #include "source/prometheus/http_get.hpp"
 
 namespace wt {
@@ -20,6 +23,10 @@ std::string seconds(double s) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3f", s);
   return buf;
+}
+
+double steady_s() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
 // A string member of an object, else the fallback (a member of another type included: the
@@ -93,21 +100,24 @@ PrometheusSource::PrometheusSource(PrometheusOptions options)
   if (!(options_.end_s > options_.start_s))
     throw std::invalid_argument("the time range is empty: --end must be after --start");
   if (!(options_.chunk_s > 0)) throw std::invalid_argument("the chunk of time read at once must be positive");
+  if (options_.follow_every_s && !(*options_.follow_every_s > 0))
+    throw std::invalid_argument("the time between queries to follow must be positive");
   // The range selector is left-open; a millisecond before the start takes a sample at it.
   done_s_ = options_.start_s - 0.001;
-  while (pending_.empty())
-    if (!read_chunk())
-      throw NoTelemetryError(options_.url + ": no DCGM GPU samples " +
-                             (options_.match.empty() ? "" : "matching {" + options_.match + "} ") +
-                             "between the start and the end of the range (is dcgm-exporter scraped there?)");
+  end_s_ = options_.end_s;
+  // The range itself must hold samples, followed or not: a --match that finds nothing is said.
+  while (pending_.empty() && done_s_ < end_s_) read_chunk();
+  if (pending_.empty())
+    throw NoTelemetryError(options_.url + ": no DCGM GPU samples " +
+                           (options_.match.empty() ? "" : "matching {" + options_.match + "} ") +
+                           "between the start and the end of the range (is dcgm-exporter scraped there?)");
 }
 
-std::string PrometheusSource::selector() const {
+std::string PrometheusSource::selector(double span_s) const {
   std::string names;
   for (const auto n : dcgm_metric_names()) names += (names.empty() ? "" : "|") + std::string(n);
-  const double span = std::min(options_.chunk_s, options_.end_s - done_s_);
   return "{__name__=~\"" + names + "\"" + (options_.match.empty() ? "" : "," + options_.match) + "}[" +
-         std::to_string(static_cast<long long>(std::ceil(span * 1000))) + "ms]";
+         std::to_string(static_cast<long long>(std::ceil(span_s * 1000))) + "ms]";
 }
 
 bool PrometheusSource::next(Sample& out) {
@@ -117,16 +127,52 @@ bool PrometheusSource::next(Sample& out) {
   return true;
 }
 
+bool PrometheusSource::wait_to_follow() {
+  const double due = last_query_s_ + *options_.follow_every_s;
+  for (double now = steady_s(); now < due; now = steady_s()) {
+    if (options_.stop && options_.stop()) return false;
+    // Short naps, so that a stop is heeded within a fifth of a second.
+    std::this_thread::sleep_for(std::chrono::duration<double>(std::min(0.2, due - now)));
+  }
+  return !(options_.stop && options_.stop());
+}
+
 bool PrometheusSource::read_chunk() {
   pending_.clear();
   pending_pos_ = 0;
-  if (done_s_ >= options_.end_s) return false;
-  const double to = std::min(done_s_ + options_.chunk_s, options_.end_s);
+  // Once the range is read, every query follows (a failed one leaves done_s_ where it was).
+  following_ = following_ || done_s_ >= end_s_;
+  const bool following = following_;
+  if (following) {
+    if (!options_.follow_every_s || !wait_to_follow()) return false;
+    end_s_ = std::max(end_s_, options_.now ? options_.now() : PollClock::wall_clock_s());
+  }
+  // While following, each query reaches a minute back: Prometheus stores a scrape when it
+  // completes, up to its timeout after the scrape's own time. What was read already is dropped.
+  // After an outage the time missed is caught up a chunk per query.
+  constexpr double kFollowOverlap_s = 60;
+  const double from = following ? done_s_ - kFollowOverlap_s : done_s_;
+  const double to = std::min(done_s_ + options_.chunk_s, end_s_);
   const std::string where = options_.url + " (query at " + format_iso_time(to) + "Z)";
-  const HttpResponse r = http_.get(base_, path_ + "/api/v1/query", {{"query", selector()}, {"time", seconds(to)}});
+  last_query_s_ = steady_s();
   Diagnostics problems;
-  read_query_answer(r.body, r.status, where, static_cast<std::int64_t>(std::llround(done_s_ * 1000)),
-                    static_cast<std::int64_t>(std::llround(to * 1000)), readings_, problems);
+  try {
+    const HttpResponse r =
+        http_.get(base_, path_ + "/api/v1/query", {{"query", selector(to - from)}, {"time", seconds(to)}});
+    read_query_answer(r.body, r.status, where, static_cast<std::int64_t>(std::llround(from * 1000)),
+                      static_cast<std::int64_t>(std::llround(to * 1000)), readings_, problems);
+  } catch (const std::exception& e) {
+    if (!following) throw;
+    if (!query_failing_) {
+      char every[32];
+      std::snprintf(every, sizeof every, "%g", *options_.follow_every_s);
+      report({options_.url, std::string(e.what()) + "; asking again every " + every + " s while following"});
+    }
+    query_failing_ = true;
+    return true;  // the same time asked for again at the next query
+  }
+  if (query_failing_) report({options_.url, "answering again; the samples it stored meanwhile are read", false});
+  query_failing_ = false;
   for (Diagnostic& d : problems) report(std::move(d));
   done_s_ = to;
   pending_ = readings_.take();

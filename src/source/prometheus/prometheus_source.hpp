@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,28 +29,40 @@ struct PrometheusOptions {
   double chunk_s = 3600;  // time asked for at once: bounds memory and the server's work
   std::optional<int> gpu;
   HttpAuthFiles auth;  // credentials and trust, read again when they change (http_session.hpp)
+  // Set: after the range, ask for what Prometheus has stored since, this often, until `stop`.
+  std::optional<double> follow_every_s;
+  std::function<bool()> stop;  // asked while waiting to follow; true ends the stream
+  std::function<double()> now;  // the wall clock, Unix seconds, ms precision (unset: the system's)
 };
 
 class PrometheusSource final : public TelemetrySource {
  public:
   // Reads until the first chunk holding samples. Throws std::invalid_argument for a bad URL or
   // time range, NoTelemetryError when nothing answers or no DCGM sample lies in the range,
-  // InputError when the server refuses the query or answers something else than its API.
+  // InputError when the server refuses the query or answers something else than its API. While
+  // following, a query that fails is said once and asked again (Prometheus may restart).
   explicit PrometheusSource(PrometheusOptions options);
   bool next(Sample& out) override;
   std::string describe() const override { return "prometheus:" + options_.url; }
 
-  // The PromQL range selector for one chunk (public for tests).
-  std::string selector() const;
+  // The PromQL range selector for `span_s` seconds back from the query's time (public for tests).
+  std::string selector(double span_s) const;
 
  private:
-  // The next chunk's samples into pending_; false when the range is done.
+  // The next chunk's samples into pending_ (none, while following, when nothing came); false
+  // when the range is done, or the wait to follow is stopped.
   bool read_chunk();
+  // Waits until the next query to follow is due; false when `stop` says so first.
+  bool wait_to_follow();
 
   PrometheusOptions options_;
   HttpSession http_;
   std::string base_, path_;
   double done_s_;  // samples up to this time are read
+  double end_s_;   // of the range; moves on while following
+  double last_query_s_ = 0;  // steady clock
+  bool following_ = false;      // the range is read; queries now ask for what came since
+  bool query_failing_ = false;  // while following: said once until a query answers again
   DcgmReadings readings_;
   std::vector<Sample> pending_;
   std::size_t pending_pos_ = 0;
