@@ -132,7 +132,7 @@ TEST(PrometheusSource, FollowsWhatPrometheusStoresNext) {
   double wall = 1010;
   o.now = [&wall] { return wall += 5; };  // 1015, 1020, ...
   int waits = 0;
-  o.stop = [&waits] { return ++waits > 8; };
+  o.waiting = [&waits] { return ++waits > 8; };
   PrometheusSource src(o);
   const auto s = test::drain(src);
   // The range, then each query's new seconds, once each though every query reaches back a minute.
@@ -156,7 +156,7 @@ TEST(PrometheusSource, AFollowedServerThatStopsAnsweringIsAskedAgain) {
   double wall = 1010;
   o.now = [&wall] { return wall += 5; };
   int waits = 0;
-  o.stop = [&waits, &p] { return p.queries.size() >= 5 && ++waits > 0; };
+  o.waiting = [&waits, &p] { return p.queries.size() >= 5 && ++waits > 0; };
   PrometheusSource src(o);
   const auto s = test::drain(src);
   // Queries 2 and 3 failed: the fourth asked for all their time again (a minute back, and more).

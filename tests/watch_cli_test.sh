@@ -78,6 +78,10 @@ printf '0=inference\n1 training\n' >"$tmp/bad_map.txt"
 check mapping-bad 1 "$wt" watch --replay "$csv" --classifier rules --no-log --declared-file "$tmp/bad_map.txt"
 expect mapping-bad-message 'grep -q "bad_map.txt:2: .1 training. is not KEY=type" "$tmp/err"'
 check mapping-missing 1 "$wt" watch --replay "$csv" --classifier rules --no-log --declared-file "$tmp/nope.txt"
+# A bad line is said once (as it comes, not again at the end), and the exit says it.
+{ cat "$csv"; echo "2024/02/16 17:12:43.709, 0, x"; } >"$tmp/bad_line.csv"
+check bad-line 1 "$wt" watch --replay "$tmp/bad_line.csv" --classifier rules --no-log --plain
+expect bad-line-said-once 'test "$(grep -c "bad_line.csv:182: expected 13 fields, found 3; line skipped" "$tmp/err")" = 1'
 check declared-bad 2 "$wt" watch --replay "$csv" --classifier rules --no-log --declared 0=gaming
 
 # Declared by what runs on the GPU, on the live (fake) NVML library. A real process named

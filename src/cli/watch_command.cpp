@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -109,6 +110,13 @@ int run_watch(WatchCliOptions& o) {
   std::optional<watch::AlertCommand> alert;
   if (!o.on_mismatch.empty()) alert.emplace(o.on_mismatch, o.on_mismatch_timeout_s);
   if (!o.sign_key.empty()) o.log_options.signing_key = audit::PrivateKey::load(o.sign_key);
+  // A source that waits with no sample (a Prometheus followed while it is down) still lets the
+  // housekeeping below run: its problems are said then, not at the end.
+  std::function<void()> chores_while_waiting;
+  o.source.waiting = [&chores_while_waiting] {
+    if (chores_while_waiting) chores_while_waiting();
+    return stop_signal() != 0;
+  };
   const auto source = o.source.open();
   std::optional<audit::AuditLog> log;
   if (!o.no_log) {
@@ -168,20 +176,33 @@ int run_watch(WatchCliOptions& o) {
   const std::string status_prefix =
       source->describe() + "  classifier " + o.classifier + (log ? "  log " + o.log : "  no log") + "  ";
 
+  // The source's problems are said as they come (a daemon's journal has them at once; a
+  // Prometheus followed that stops answering is said then); the count of those not kept, at the end.
+  std::size_t problems_said = 0;
+  auto say_problems = [&](std::size_t upto) {
+    if (upto <= problems_said) return;
+    const Diagnostics d = source->diagnostics();
+    print_diagnostics(std::cerr, Diagnostics(d.begin() + static_cast<std::ptrdiff_t>(problems_said),
+                                             d.begin() + static_cast<std::ptrdiff_t>(std::min(upto, d.size()))));
+    problems_said = std::min(upto, d.size());
+  };
+
   // Housekeeping between samples, at most every 0.2 s of wall time so a fast replay is not
-  // slowed by it: the mapping file, finished alert commands, the live view.
+  // slowed by it: the source's problems, the mapping file, finished alert commands, the live view.
   using Clock = std::chrono::steady_clock;
   auto next_chores = Clock::now();
   auto chores = [&](bool force) {
     const auto now = Clock::now();
     if (!force && now < next_chores) return;
     next_chores = now + std::chrono::milliseconds(200);
+    say_problems(source->kept_count());
     if (mapping)
       if (auto w = mapping->refresh()) warn(*w);
     if (alert)
       for (const std::string& p : alert->poll()) warn(p);
     if (live) live_view.draw(watcher.gpus(), status_prefix + "(Ctrl-C to stop)");
   };
+  chores_while_waiting = [&chores] { chores(false); };
 
   install_stop_handlers();
   std::string ended = "end of data";
@@ -226,7 +247,7 @@ int run_watch(WatchCliOptions& o) {
                               counted(watcher.gpus().size(), "GPU") +
                               (log ? "; " + std::to_string(log->entries()) + " entries in " + o.log : "");
   const Diagnostics diagnostics = source->diagnostics();
-  print_diagnostics(std::cerr, diagnostics);
+  say_problems(diagnostics.size());
   if (o.json) {
     std::cout << nlohmann::json{{"type", "end"},
                                 {"reason", ended},

@@ -89,7 +89,7 @@ std::unique_ptr<TelemetrySource> open_prometheus(const SourceSpec& s) {
     throw std::invalid_argument("--backend prometheus needs --start or --last (the time range to read)");
   if (s.follow) {
     o.follow_every_s = s.interval_given ? s.interval_s : kFollowEvery_s;
-    o.stop = s.stop;
+    o.waiting = s.waiting;
   }
   return std::make_unique<PrometheusSource>(o);
 }

@@ -28,6 +28,8 @@ class TelemetrySource {
     return all;
   }
   static constexpr std::size_t kMaxKept = 100;
+  // How many problems are kept: the first entries of diagnostics(), which never change.
+  std::size_t kept_count() const { return diagnostics_.size(); }
   // Every error reported, kept or only counted.
   std::size_t error_count() const {
     std::size_t n = dropped_;

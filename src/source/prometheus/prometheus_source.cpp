@@ -130,11 +130,11 @@ bool PrometheusSource::next(Sample& out) {
 bool PrometheusSource::wait_to_follow() {
   const double due = last_query_s_ + *options_.follow_every_s;
   for (double now = steady_s(); now < due; now = steady_s()) {
-    if (options_.stop && options_.stop()) return false;
+    if (options_.waiting && options_.waiting()) return false;
     // Short naps, so that a stop is heeded within a fifth of a second.
     std::this_thread::sleep_for(std::chrono::duration<double>(std::min(0.2, due - now)));
   }
-  return !(options_.stop && options_.stop());
+  return !(options_.waiting && options_.waiting());
 }
 
 bool PrometheusSource::read_chunk() {

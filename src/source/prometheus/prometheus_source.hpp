@@ -29,9 +29,10 @@ struct PrometheusOptions {
   double chunk_s = 3600;  // time asked for at once: bounds memory and the server's work
   std::optional<int> gpu;
   HttpAuthFiles auth;  // credentials and trust, read again when they change (http_session.hpp)
-  // Set: after the range, ask for what Prometheus has stored since, this often, until `stop`.
+  // Set: after the range, ask for what Prometheus has stored since, this often, until `waiting`
+  // (called every fifth of a second while it waits: the caller's housekeeping) returns true.
   std::optional<double> follow_every_s;
-  std::function<bool()> stop;  // asked while waiting to follow; true ends the stream
+  std::function<bool()> waiting;
   std::function<double()> now;  // the wall clock, Unix seconds, ms precision (unset: the system's)
 };
 
