@@ -124,6 +124,23 @@ TEST(PrometheusSource, ReadsSeveralHostsWithTheirGpusToldApart) {
   EXPECT_EQ(by_label, (std::map<std::string, std::size_t>{{"n1/0", 11}, {"n1/1", 11}, {"n2/0", 11}}));
 }
 
+TEST(PrometheusSource, ManySeriesAreReadAFewSecondsAtATime) {
+  Prometheus p;
+  auto o = p.options("/prom");
+  o.start_s = 1000;
+  o.end_s = 1100;
+  o.chunk_s = 3600;
+  o.chunk_pairs = 40;  // 4 series at 1 Hz: about 10 s a query, after the first minute
+  PrometheusSource src(o);
+  EXPECT_EQ(test::drain(src).size(), 202u);  // each second of 1000..1100 once, for both GPUs
+  ASSERT_GE(p.queries.size(), 5u);
+  EXPECT_TRUE(p.queries[0].ends_with("}[60000ms]")) << p.queries[0];  // the first: a minute
+  for (std::size_t i = 1; i + 1 < p.queries.size(); ++i) {
+    const double span_ms = std::stod(p.queries[i].substr(p.queries[i].rfind('[') + 1));
+    EXPECT_TRUE(span_ms > 8000 && span_ms < 11000) << p.queries[i];
+  }
+}
+
 TEST(PrometheusSource, FollowsWhatPrometheusStoresNext) {
   Prometheus p;
   auto o = p.options("/prom");

@@ -25,6 +25,10 @@ std::string seconds(double s) {
   return buf;
 }
 
+// The first query is a minute long, to learn how many pairs a second the series give.
+constexpr double kFirstChunk_s = 60;
+constexpr double kMinChunk_s = 1;
+
 double steady_s() {
   return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
@@ -39,7 +43,7 @@ std::string text_of(const json& object, const char* key, const std::string& fall
 
 }  // namespace
 
-void read_query_answer(std::string_view body, int status, const std::string& where, std::int64_t lo_ms,
+std::size_t read_query_answer(std::string_view body, int status, const std::string& where, std::int64_t lo_ms,
                        std::int64_t hi_ms, DcgmReadings& readings, Diagnostics& problems) {
   const json answer = parse_json(body);
   if (answer.is_discarded() || !answer.is_object())
@@ -52,6 +56,8 @@ void read_query_answer(std::string_view body, int status, const std::string& whe
   if (const auto d = answer.find("data"); d != answer.end() && text_of(*d, "resultType", "") == "matrix")
     if (const auto res = d->find("result"); res != d->end() && res->is_array()) result = &*res;
   if (result == nullptr) throw InputError(where + ": the answer holds no range-vector (matrix) result");
+
+  std::size_t pairs = 0;
 
   for (const json& series : *result) {
     const auto metric = series.is_object() ? series.find("metric") : series.end();
@@ -68,6 +74,7 @@ void read_query_answer(std::string_view body, int status, const std::string& whe
       else
         p.labels.emplace_back(k, v.get<std::string>());
     }
+    pairs += values->size();
     for (const json& tv : *values) {
       // Times are Unix seconds; beyond year 33658 they are garbage, not a time.
       if (!tv.is_array() || tv.size() != 2 || !tv[0].is_number() || !tv[1].is_string() ||
@@ -87,6 +94,7 @@ void read_query_answer(std::string_view body, int status, const std::string& whe
       readings.add(p, t_ms, where, problems);
     }
   }
+  return pairs;
 }
 
 PrometheusSource::PrometheusSource(PrometheusOptions options)
@@ -105,6 +113,7 @@ PrometheusSource::PrometheusSource(PrometheusOptions options)
   // The range selector is left-open; a millisecond before the start takes a sample at it.
   done_s_ = options_.start_s - 0.001;
   end_s_ = options_.end_s;
+  chunk_s_ = std::min(options_.chunk_s, kFirstChunk_s);
   // The range itself must hold samples, followed or not: a --match that finds nothing is said.
   while (pending_.empty() && done_s_ < end_s_) read_chunk();
   if (pending_.empty())
@@ -152,15 +161,21 @@ bool PrometheusSource::read_chunk() {
   // After an outage the time missed is caught up a chunk per query.
   constexpr double kFollowOverlap_s = 60;
   const double from = following ? done_s_ - kFollowOverlap_s : done_s_;
-  const double to = std::min(done_s_ + options_.chunk_s, end_s_);
+  const double to = std::min(done_s_ + chunk_s_, end_s_);
   const std::string where = options_.url + " (query at " + format_iso_time(to) + "Z)";
   last_query_s_ = steady_s();
   Diagnostics problems;
   try {
     const HttpResponse r =
         http_.get(base_, path_ + "/api/v1/query", {{"query", selector(to - from)}, {"time", seconds(to)}});
-    read_query_answer(r.body, r.status, where, static_cast<std::int64_t>(std::llround(from * 1000)),
-                      static_cast<std::int64_t>(std::llround(to * 1000)), readings_, problems);
+    const std::size_t pairs =
+        read_query_answer(r.body, r.status, where, static_cast<std::int64_t>(std::llround(from * 1000)),
+                          static_cast<std::int64_t>(std::llround(to * 1000)), readings_, problems);
+    // The next chunk holds about chunk_pairs pairs at this query's rate: a fleet's thousands of
+    // series are read a few seconds at a time, one GPU's an hour at a time.
+    if (pairs > 0)
+      chunk_s_ = std::min(options_.chunk_s, std::max(kMinChunk_s, options_.chunk_pairs * (to - from) /
+                                                                      static_cast<double>(pairs)));
   } catch (const std::exception& e) {
     if (!following) throw;
     if (!query_failing_) {

@@ -17,8 +17,9 @@
 namespace wt {
 
 // One answer of /api/v1/query to a range selector: its samples in (lo_ms, hi_ms] into `readings`.
-// Throws InputError when it is not the API's JSON or reports an error; bad pairs go to `problems`.
-void read_query_answer(std::string_view body, int status, const std::string& where, std::int64_t lo_ms,
+// Returns how many [time, value] pairs the answer held. Throws InputError when it is not the
+// API's JSON or reports an error; bad pairs go to `problems`.
+std::size_t read_query_answer(std::string_view body, int status, const std::string& where, std::int64_t lo_ms,
                        std::int64_t hi_ms, DcgmReadings& readings, Diagnostics& problems);
 
 struct PrometheusOptions {
@@ -26,7 +27,10 @@ struct PrometheusOptions {
   std::string match;    // extra label matchers, e.g. Hostname="node1",gpu="0" ("" = none)
   double start_s = 0;   // Unix seconds
   double end_s = 0;
-  double chunk_s = 3600;  // time asked for at once: bounds memory and the server's work
+  double chunk_s = 3600;  // the most time asked for at once (less where many series answer)
+  // About this many [time, value] pairs a query (each some 30 bytes of JSON, and a sample's field
+  // in memory): bounds memory and the server's work over a fleet's thousands of series.
+  double chunk_pairs = 500'000;
   std::optional<int> gpu;
   HttpAuthFiles auth;  // credentials and trust, read again when they change (http_session.hpp)
   // Set: after the range, ask for what Prometheus has stored since, this often, until `waiting`
@@ -61,6 +65,7 @@ class PrometheusSource final : public TelemetrySource {
   std::string base_, path_;
   double done_s_;  // samples up to this time are read
   double end_s_;   // of the range; moves on while following
+  double chunk_s_;  // time asked for by the next query: sized to the number of series
   double last_query_s_ = 0;  // steady clock
   bool following_ = false;      // the range is read; queries now ask for what came since
   bool query_failing_ = false;  // while following: said once until a query answers again
