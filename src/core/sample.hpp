@@ -25,7 +25,10 @@ struct GpuIdentity {
     return (host.empty() ? "" : host + "/") + (pci_bus_id.empty() ? std::to_string(index) : pci_bus_id);
   }
   // How people name the GPU: its index, after its host where it has one ("node1/0").
-  std::string label() const { return (host.empty() ? "" : host + "/") + std::to_string(index); }
+  std::string label() const { return host_index_label(host, index); }
+  static std::string host_index_label(const std::string& host, int index) {
+    return (host.empty() ? "" : host + "/") + std::to_string(index);
+  }
   friend bool operator==(const GpuIdentity&, const GpuIdentity&) = default;
 };
 

@@ -21,7 +21,7 @@ int gpu_index(const std::string& spec, std::string_view text) {
   return v;
 }
 
-std::string label(const JobGpu& g) { return (g.host.empty() ? "" : g.host + "/") + std::to_string(g.index); }
+std::string label(const JobGpu& g) { return GpuIdentity::host_index_label(g.host, g.index); }
 
 // Whether a GPU named by a job spec (host "" = any) and a GPU of the source are the same.
 bool names(const JobGpu& spec, const JobGpu& gpu) {
