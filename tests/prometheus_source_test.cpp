@@ -188,6 +188,28 @@ TEST(PrometheusSource, AFollowedServerThatStopsAnsweringIsAskedAgain) {
   EXPECT_EQ(d[1].message, "answering again; the samples it stored meanwhile are read");
 }
 
+TEST(PrometheusSource, AFollowerBehindTheClockCatchesUpWithoutWaiting) {
+  // Four seconds a query, and the clock 20 s on at each wait: five queries a wait, back to back.
+  Prometheus p;
+  auto o = p.options("/prom");
+  o.follow_every_s = 0.01;
+  double wall = 1010;
+  int clock_reads = 0;
+  o.now = [&] { return ++clock_reads, wall += 20; };
+  o.waiting = [&clock_reads] { return clock_reads >= 3; };
+  PrometheusSource src(o);
+  const auto s = test::drain(src);
+  EXPECT_EQ(clock_reads, 3);
+  // The range's three; five after each of the first two waits (to 1030, to 1050); after the
+  // third (to 1070) one, then the stop is heeded between chunks.
+  EXPECT_EQ(p.queries.size(), 3u + 5u + 5u + 1u);
+  std::map<double, int> per_time;
+  for (const auto& x : s) ++per_time[x.time_s];
+  EXPECT_EQ(per_time.rbegin()->first, 1054.0);
+  EXPECT_EQ(per_time.size(), 55u);
+  for (const auto& [t, n] : per_time) EXPECT_EQ(n, 2) << t;
+}
+
 TEST(PrometheusSource, SaysWhatIsWrongWithTheServer) {
   Prometheus p;
   const auto message = [&](const std::string& path) {

@@ -151,16 +151,22 @@ bool PrometheusSource::read_chunk() {
   pending_pos_ = 0;
   // Once the range is read, every query follows (a failed one leaves done_s_ where it was).
   following_ = following_ || done_s_ >= end_s_;
-  const bool following = following_;
-  if (following) {
-    if (!options_.follow_every_s || !wait_to_follow()) return false;
-    end_s_ = std::max(end_s_, options_.now ? options_.now() : PollClock::wall_clock_s());
+  bool waited = false;
+  if (following_) {
+    if (!options_.follow_every_s) return false;
+    if (done_s_ >= end_s_ || query_failing_) {
+      // Caught up with the clock, or Prometheus not answering: the next query in its time.
+      if (!wait_to_follow()) return false;
+      end_s_ = std::max(end_s_, options_.now ? options_.now() : PollClock::wall_clock_s());
+      waited = true;
+    } else if (options_.waiting && options_.waiting()) {
+      return false;  // behind the clock (after an outage): the next chunk at once, stop heeded
+    }
   }
-  // While following, each query reaches a minute back: Prometheus stores a scrape when it
-  // completes, up to its timeout after the scrape's own time. What was read already is dropped.
-  // After an outage the time missed is caught up a chunk per query.
+  // A query after a wait reaches a minute back: Prometheus stores a scrape when it completes, up
+  // to its timeout after the scrape's own time. What was read already is dropped.
   constexpr double kFollowOverlap_s = 60;
-  const double from = following ? done_s_ - kFollowOverlap_s : done_s_;
+  const double from = waited ? done_s_ - kFollowOverlap_s : done_s_;
   const double to = std::min(done_s_ + chunk_s_, end_s_);
   const std::string where = options_.url + " (query at " + format_iso_time(to) + "Z)";
   last_query_s_ = steady_s();
@@ -177,7 +183,7 @@ bool PrometheusSource::read_chunk() {
       chunk_s_ = std::min(options_.chunk_s, std::max(kMinChunk_s, options_.chunk_pairs * (to - from) /
                                                                       static_cast<double>(pairs)));
   } catch (const std::exception& e) {
-    if (!following) throw;
+    if (!following_) throw;
     if (!query_failing_) {
       char every[32];
       std::snprintf(every, sizeof every, "%g", *options_.follow_every_s);
