@@ -20,7 +20,7 @@ nlohmann::json verdict_entry(const GpuIdentity& gpu, const Verdict& verdict, dou
       {"window_start", format_iso_time(window_start_s)},
       {"window_end", format_iso_time(window_end_s)},
   };
-  if (!gpu.host.empty()) entry["host"] = gpu.host;  // where the source reads several hosts
+  if (!gpu.host.empty()) entry["host"] = gpu.host;  // where the source names the GPU's node
   return entry;
 }
 

@@ -15,8 +15,8 @@ struct GpuIdentity {
   std::string uuid;        // "" when unknown
   std::string name;        // product name, "" when unknown
   std::string pci_bus_id;  // "" when unknown
-  // The node the GPU is in, where one source reads several (Prometheus, dcgm-exporter's
-  // Hostname label); "" for the machine's own GPUs and for recordings of one node.
+  // The node the GPU is in, where the source names it (dcgm-exporter's Hostname label, else
+  // Prometheus's instance): one source may read several. "" for the machine's own GPUs.
   std::string host;
 
   // Stable key that tells GPUs apart within one source.

@@ -96,7 +96,7 @@ json classify_result_json(const ClassifyResult& r) {
                   {"training_score", j.verdict.training_score ? json(round4(*j.verdict.training_score)) : json(nullptr)},
                   {"reasons", j.verdict.reasons},
                   {"gpu_verdicts", std::move(by_class)}};
-      // Where the source reads several hosts: each index's host, in the same order.
+      // Where the source names the GPUs' nodes: each index's host, in the same order.
       if (std::any_of(hosts.begin(), hosts.end(), [](const std::string& h) { return !h.empty(); }))
         job["gpu_hosts"] = std::move(hosts);
       jobs.push_back(std::move(job));

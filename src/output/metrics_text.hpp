@@ -18,7 +18,7 @@ namespace wt {
 struct GpuMetrics {
   int index = 0;
   std::string uuid, name;
-  std::string host;                 // a label when set: the source reads several hosts
+  std::string host;                 // a label when set: the GPU's node (dcgm, prometheus)
   std::string job_group;            // the named job it is part of (a label when set), "" for none
   std::optional<WorkloadType> job;  // none before its first window
   double job_confidence = 0;

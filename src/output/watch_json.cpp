@@ -12,7 +12,7 @@ nlohmann::json declared_json(const watch::GpuWatch& g) {
   return g.declared ? nlohmann::json(to_string(*g.declared)) : nlohmann::json(nullptr);
 }
 nlohmann::json text_or_null(const std::string& s) { return s.empty() ? nlohmann::json(nullptr) : nlohmann::json(s); }
-// The GPU's host, where the source reads several.
+// The GPU's node, where the source names it.
 nlohmann::json with_host(const GpuIdentity& gpu, nlohmann::json j) {
   if (!gpu.host.empty()) j["host"] = gpu.host;
   return j;

@@ -30,7 +30,7 @@ constexpr std::array<FieldSpec, 29> kFields{{
     {"gpu_name", Kind::Name, {}, ""},
     {"pci.bus_id", Kind::PciBusId, {}, ""},
     {"gpu_bus_id", Kind::PciBusId, {}, ""},
-    {"host", Kind::Host, {}, ""},  // WorkloadTruth's own: the node, where a source reads several
+    {"host", Kind::Host, {}, ""},  // WorkloadTruth's own: the node, where a source named it
     {"utilization.gpu", Kind::Value, Signal::GpuUtil, "%"},
     {"utilization.memory", Kind::Value, Signal::MemUtil, "%"},
     {"memory.used", Kind::Value, Signal::MemUsed, "MiB"},
