@@ -224,7 +224,7 @@ int run_watch(WatchCliOptions& o) {
     if (!jobs_checked && watcher.every_gpu_classified()) {
       jobs_checked = true;
       std::vector<JobGpu> present;
-      for (const watch::GpuWatch& g : watcher.gpus()) present.push_back({g.gpu.host, g.gpu.index});
+      for (const watch::GpuWatch& g : watcher.gpus()) present.push_back(JobGpu::of(g.gpu));
       for (const Diagnostic& d : missing_job_gpus(o.watch.jobs, present))
         warn(d.text() + " (by the first windows); the job is judged on the GPUs there are");
     }

@@ -29,6 +29,7 @@ struct GpuReport {
 struct JobGpu {
   std::string host;  // "" in a job spec: that index on every host
   int index = 0;
+  static JobGpu of(const GpuIdentity& gpu) { return {gpu.host, gpu.index}; }
   friend auto operator<=>(const JobGpu&, const JobGpu&) = default;
 };
 

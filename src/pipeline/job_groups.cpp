@@ -72,7 +72,7 @@ JobSpec parse_job_spec(const std::string& text) {
 
 bool job_has(const JobSpec& job, const GpuIdentity& gpu) {
   return job.all || std::any_of(job.gpus.begin(), job.gpus.end(),
-                                [&gpu](const JobGpu& g) { return names(g, {gpu.host, gpu.index}); });
+                                [&gpu](const JobGpu& g) { return names(g, JobGpu::of(gpu)); });
 }
 
 std::string job_gpu_list(const std::vector<JobGpu>& gpus) {
@@ -121,7 +121,7 @@ std::vector<JobSpec> jobs_by_owner(const ClassifyResult& result,
     if (name.empty()) continue;
     auto job = std::find_if(jobs.begin(), jobs.end(), [&name](const JobSpec& j) { return j.name == name; });
     if (job == jobs.end()) job = jobs.insert(jobs.end(), JobSpec{name, false, {}});
-    job->gpus.push_back({g.gpu.host, g.gpu.index});  // result.gpus is in order: each list stays ascending
+    job->gpus.push_back(JobGpu::of(g.gpu));  // result.gpus is in order: each list stays ascending
   }
   return jobs;
 }
@@ -133,7 +133,7 @@ void group_jobs(ClassifyResult& result, const std::vector<JobSpec>& jobs) {
     std::vector<const std::vector<WindowVerdict>*> windows;
     for (const GpuReport& g : result.gpus) {
       if (!job_has(spec, g.gpu)) continue;
-      job.gpus.push_back({g.gpu.host, g.gpu.index});
+      job.gpus.push_back(JobGpu::of(g.gpu));
       windows.push_back(&g.windows);
       ++job.gpu_verdicts[static_cast<std::size_t>(g.verdict.type)];
     }
@@ -142,7 +142,7 @@ void group_jobs(ClassifyResult& result, const std::vector<JobSpec>& jobs) {
     result.jobs.push_back(std::move(job));
   }
   std::vector<JobGpu> present;
-  for (const GpuReport& g : result.gpus) present.push_back({g.gpu.host, g.gpu.index});
+  for (const GpuReport& g : result.gpus) present.push_back(JobGpu::of(g.gpu));
   for (Diagnostic& d : missing_job_gpus(jobs, present)) result.diagnostics.push_back(std::move(d));
 }
 

@@ -38,11 +38,12 @@ class PollClock {
     return std::round(s * 1000) / 1000;
   }
 
- private:
+  // The steady clock in seconds: for intervals and deadlines that a wall-clock step must not move.
   static double steady_s() {
     return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
   }
 
+ private:
   double interval_s_;
   double next_s_ = 0;
   std::size_t polls_ = 0;

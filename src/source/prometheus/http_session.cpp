@@ -1,20 +1,16 @@
 #include "source/prometheus/http_session.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <nlohmann/json.hpp>
 
 #include "core/diagnostic.hpp"
 #include "core/json_parse.hpp"
+#include "source/poll_clock.hpp"
 
 namespace wt {
 namespace {
 
 constexpr double kRenewBefore_s = 60;  // a token is fetched anew this long before it expires
-
-double steady_s() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
 
 // The files whose contents are sent (the CA and certificate files are loaded by each request).
 std::vector<FileStamp> secret_stamps(const HttpAuthFiles& f) {
@@ -63,7 +59,7 @@ void HttpSession::fetch_token(double timeout_s) {
     for (const std::string& s : files_.oauth2_scopes) scope += (scope.empty() ? "" : " ") + s;
     body += "&scope=" + form_encode(scope);
   }
-  const double asked_s = steady_s();
+  const double asked_s = PollClock::steady_s();
   const HttpResponse r = http_post_form(base, path, body, client, 1u << 20, timeout_s);
   const nlohmann::json j = parse_json(r.body);
   const auto text = [&j](const char* key) {
@@ -95,7 +91,7 @@ HttpResponse HttpSession::get(const std::string& base, const std::string& path,
                               const std::vector<std::pair<std::string, std::string>>& params, std::size_t max_bytes,
                               double timeout_s) {
   reread_changed_files();
-  if (files_.oauth2() && (auth_.bearer_token.empty() || (token_expires_s_ && steady_s() >= *token_expires_s_)))
+  if (files_.oauth2() && (auth_.bearer_token.empty() || (token_expires_s_ && PollClock::steady_s() >= *token_expires_s_)))
     fetch_token(timeout_s);
   try {
     return http_get(base, path, auth_, params, max_bytes, timeout_s);

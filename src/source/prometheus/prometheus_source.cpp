@@ -29,10 +29,6 @@ std::string seconds(double s) {
 constexpr double kFirstChunk_s = 60;
 constexpr double kMinChunk_s = 1;
 
-double steady_s() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-
 // A string member of an object, else the fallback (a member of another type included: the
 // answer is untrusted input, and nlohmann's value() would throw on it).
 std::string text_of(const json& object, const char* key, const std::string& fallback) {
@@ -138,7 +134,7 @@ bool PrometheusSource::next(Sample& out) {
 
 bool PrometheusSource::wait_to_follow() {
   const double due = last_query_s_ + *options_.follow_every_s;
-  for (double now = steady_s(); now < due; now = steady_s()) {
+  for (double now = PollClock::steady_s(); now < due; now = PollClock::steady_s()) {
     if (options_.waiting && options_.waiting()) return false;
     // Short naps, so that a stop is heeded within a fifth of a second.
     std::this_thread::sleep_for(std::chrono::duration<double>(std::min(0.2, due - now)));
@@ -169,7 +165,7 @@ bool PrometheusSource::read_chunk() {
   const double from = waited ? done_s_ - kFollowOverlap_s : done_s_;
   const double to = std::min(done_s_ + chunk_s_, end_s_);
   const std::string where = options_.url + " (query at " + format_iso_time(to) + "Z)";
-  last_query_s_ = steady_s();
+  last_query_s_ = PollClock::steady_s();
   Diagnostics problems;
   try {
     const HttpResponse r =
