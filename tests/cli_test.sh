@@ -252,6 +252,13 @@ PY
   check dcgm-watch-pod 0 "$wt" watch --backend dcgm --url "http://127.0.0.1:$port/metrics" --samples 4 --interval 0.01 \
     --declared pod:llm-serve-7d9f=inference --no-log --json
   expect dcgm-watch-pod-declared 'jq -se "[.[] | select(.gpu_index == 0) | .declared_by] | index(\"pod:llm-serve-7d9f\") != null" "$tmp/out" >/dev/null'
+  # Pods are named in their namespace: a key with another namespace does not match.
+  check dcgm-watch-pod-namespace 0 "$wt" watch --backend dcgm --url "http://127.0.0.1:$port/metrics" --samples 4 \
+    --interval 0.01 --declared pod:batch/llm-serve-7d9f=training,pod:serving/llm-serve-7d9f=inference --no-log --json
+  expect dcgm-watch-pod-namespace-declared 'jq -se "[.[] | select(.gpu_index == 0) | .declared_by] | index(\"pod:serving/llm-serve-7d9f\") != null" "$tmp/out" >/dev/null'
+  check dcgm-job-by-pod 0 "$wt" classify --backend dcgm --url "http://127.0.0.1:$port/metrics" --samples 4 \
+    --interval 0.01 --job-by pod --json
+  expect dcgm-job-by-pod-named 'jq -e "(.jobs | length == 1) and .jobs[0].job == \"pod:serving/llm-serve-7d9f\" and .jobs[0].gpu_indices == [0]" "$tmp/out" >/dev/null'
   check dcgm-record 0 "$wt" record --backend dcgm --url "http://127.0.0.1:$port/metrics" --samples 1 --out "$tmp/dcgm.csv"
   expect dcgm-record-power 'grep -q "352.918" "$tmp/dcgm.csv"'
   # An exporter behind a bearer token: said so without one, read with the token's file.

@@ -52,7 +52,7 @@ TEST(DcgmFields, ReadsAnExporterScrape) {
   EXPECT_EQ(s[0].gpu->label(), "gpu-node-7/0");
   // The exporter's Kubernetes mode: GPU 0 belongs to a pod, GPU 1 (pod="") to none.
   ASSERT_TRUE(s[0].pods);
-  EXPECT_EQ(*s[0].pods, PodNames{"llm-serve-7d9f"});
+  EXPECT_EQ(*s[0].pods, PodNames{"serving/llm-serve-7d9f"});  // in its namespace
   ASSERT_TRUE(s[1].pods);
   EXPECT_TRUE(s[1].pods->empty());
 }
@@ -77,6 +77,29 @@ TEST(DcgmFields, PodsOfASharedGpuAndTheirChanges) {
   // Without the exporter's Kubernetes mode there are no pod labels, and no pods at all.
   DcgmReadings plain;
   EXPECT_FALSE(samples_of("DCGM_FI_DEV_GPU_UTIL{gpu=\"0\",UUID=\"a\"} 5\n", plain, problems)[0].pods);
+}
+
+TEST(DcgmFields, PodsAsPrometheusKeepsThemWithoutHonorLabels) {
+  // Prometheus's Kubernetes discovery gives the exporter's own pod and namespace as target
+  // labels; without honor_labels the exporter's clashing labels become exported_*.
+  DcgmReadings r;
+  Diagnostics problems;
+  const auto s = samples_of(
+      "DCGM_FI_DEV_GPU_UTIL{gpu=\"0\",UUID=\"a\",Hostname=\"dcgm-exporter-x7\",pod=\"dcgm-exporter-x7\","
+      "namespace=\"gpu-operator\",exported_pod=\"vllm-0\",exported_namespace=\"team-b\"} 50\n"
+      // A GPU no pod holds: the exporter's empty labels clash with nothing, the target's stay.
+      "DCGM_FI_DEV_GPU_UTIL{gpu=\"1\",UUID=\"b\",Hostname=\"dcgm-exporter-x7\",pod=\"dcgm-exporter-x7\","
+      "namespace=\"gpu-operator\"} 0\n"
+      // With honor_labels: the exporter's own labels.
+      "DCGM_FI_DEV_GPU_UTIL{gpu=\"2\",UUID=\"c\",Hostname=\"dcgm-exporter-x7\",pod=\"vllm-0\",namespace=\"team-a\"} 50\n"
+      "DCGM_FI_DEV_GPU_UTIL{gpu=\"3\",UUID=\"d\",Hostname=\"dcgm-exporter-x7\",pod=\"trainer-0\",namespace=\"\"} 50\n",
+      r, problems);
+  ASSERT_EQ(s.size(), 4u);
+  EXPECT_EQ(*s[0].pods, PodNames{"team-b/vllm-0"});
+  ASSERT_TRUE(s[1].pods);
+  EXPECT_TRUE(s[1].pods->empty());
+  EXPECT_EQ(*s[2].pods, PodNames{"team-a/vllm-0"});  // another team's vllm-0: another pod
+  EXPECT_EQ(*s[3].pods, PodNames{"trainer-0"});       // no namespace named
 }
 
 TEST(DcgmFields, ProfilingCountersStandInWhereTheClassicFieldsAreMissing) {

@@ -197,6 +197,23 @@ TEST(DeclaredLabels, BadProcessKeysNameFileAndLine) {
   EXPECT_TRUE(type_of(parse_declared_flags({"process:python=training"}), kGpu, {{1, "python", "", "", ""}}));
 }
 
+TEST(DeclaredLabels, PodKeysWithAndWithoutANamespace) {
+  const auto labels = labels_of("pod:vllm-0=inference\npod:team-b/vllm-0=training\n");
+  const ProcessIdentity team_a{0, "", "", "team-a/vllm-0", ""}, team_b{0, "", "", "team-b/vllm-0", ""},
+      unqualified{13, "x", "", "vllm-0", ""};
+  EXPECT_EQ(type_of(labels, kGpu, {team_a}), WorkloadType::Inference);  // a name alone: any namespace
+  EXPECT_EQ(type_of(labels, kGpu, {team_b}), WorkloadType::Training);   // its own namespace's key first
+  EXPECT_EQ(type_of(labels, kGpu, {unqualified}), WorkloadType::Inference);
+  EXPECT_EQ(type_of(labels_of("pod:team-b/vllm-0=training\n"), kGpu, {team_a}), std::nullopt);
+  EXPECT_EQ(type_of(labels_of("pod:team-b/vllm-0=training\n"), kGpu, {unqualified}), std::nullopt);
+  std::string why;
+  DeclaredLabels bad;
+  for (const char* key : {"pod:/vllm-0", "pod:team-b/", "pod:a/b/c"}) {
+    EXPECT_FALSE(bad.set(key, WorkloadType::Training, why)) << key;
+    EXPECT_EQ(why, "'" + std::string(key) + "': a pod is NAME (in any namespace) or NAMESPACE/NAME");
+  }
+}
+
 TEST(DeclaredLabels, MissingMappingFileIsAnError) { EXPECT_THROW(MappingFile("/nonexistent/mapping.txt"), InputError); }
 
 }  // namespace wt::watch

@@ -59,7 +59,11 @@ TEST(PodFromEnviron, PodNameElseHostnameOnlyInKubernetes) {
   using namespace std::string_literals;
   EXPECT_EQ(pod_from_environ("PATH=/bin\0POD_NAME=llm-serve-7d9f\0HOSTNAME=other\0"s), "llm-serve-7d9f");
   EXPECT_EQ(pod_from_environ("HOSTNAME=trainer-0\0KUBERNETES_SERVICE_HOST=10.0.0.1\0"s), "trainer-0");
+  EXPECT_EQ(pod_from_environ("POD_NAMESPACE=team-b\0POD_NAME=vllm-0\0"s), "team-b/vllm-0");
+  EXPECT_EQ(pod_from_environ("HOSTNAME=vllm-0\0POD_NAMESPACE=team-b\0KUBERNETES_SERVICE_HOST=10.0.0.1\0"s),
+            "team-b/vllm-0");
   EXPECT_EQ(pod_from_environ("HOSTNAME=workstation\0PATH=/bin\0"s), "");  // not in Kubernetes
+  EXPECT_EQ(pod_from_environ("POD_NAMESPACE=team-b\0"s), "");
   EXPECT_EQ(pod_from_environ(""), "");
 }
 

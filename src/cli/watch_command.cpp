@@ -297,8 +297,8 @@ Command add_watch_command(CLI::App& app) {
                  "of each GPU), since a job's work need not show on each of them");
   add_job_by_option(*sub, o->job_by, "Asked again at each window, as processes come and go");
   sub->add_option("--declared", o->declared,
-                  "Declared workloads, comma-separated KEY=type; KEY: a GPU index or UUID, process:NAME, "
-                  "container:ID, pod:NAME or slurm:JOBID")
+                  "Declared workloads, comma-separated KEY=type; KEY: a GPU index, HOST/INDEX or UUID, "
+                  "process:NAME, container:ID, pod:[NAMESPACE/]NAME or slurm:JOBID")
       ->delimiter(',');
   sub->add_option("--declared-file", o->declared_file,
                   "Mapping file of declared workloads (JSON object or KEY=type lines), re-read when it changes");

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/signal.hpp"
@@ -52,6 +53,12 @@ using ProcessIdsRef = std::shared_ptr<const ProcessIds>;
 // same way; sources that list PIDs instead leave it null.
 using PodNames = std::vector<std::string>;
 using PodNamesRef = std::shared_ptr<const PodNames>;
+
+// A pod as WorkloadTruth names it: NAMESPACE/NAME where its namespace is known (a pod's name is
+// unique only within its namespace: two teams' `vllm-0` are two jobs), else NAME.
+inline std::string pod_name(std::string_view name_space, std::string_view pod) {
+  return name_space.empty() ? std::string(pod) : std::string(name_space) + "/" + std::string(pod);
+}
 
 // A reading of an identified GPU: the unit every source produces. A per-GPU stage (the
 // windower) keeps only the Reading part, sliced off without touching the shared identity.

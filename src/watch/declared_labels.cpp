@@ -93,6 +93,12 @@ bool DeclaredLabels::set(const std::string& key, WorkloadType type, std::string&
   if (kind == "process") {
     names_[value.substr(0, kCommLength)] = entry;
   } else if (kind == "pod") {
+    const auto slash = value.find('/');
+    if (slash != std::string::npos &&
+        (slash == 0 || slash + 1 == value.size() || value.find('/', slash + 1) != std::string::npos)) {
+      why = "'" + key + "': a pod is NAME (in any namespace) or NAMESPACE/NAME";
+      return false;
+    }
     pods_[value] = entry;
   } else if (kind == "slurm") {
     if (!std::all_of(value.begin(), value.end(), [](char c) { return c >= '0' && c <= '9'; })) {
@@ -137,13 +143,19 @@ DeclaredLookup DeclaredLabels::lookup(const GpuIdentity& gpu, std::span<const Pr
       }
     return best;
   };
+  // A pod by NAMESPACE/NAME, else by its name alone (a key that names no namespace).
+  auto pod = [this, &exact](const std::string& name) -> const Entry* {
+    if (const Entry* e = exact(pods_, name)) return e;
+    const auto slash = name.find('/');
+    return slash == std::string::npos ? nullptr : exact(pods_, name.substr(slash + 1));
+  };
   // Pods, then Slurm jobs, then containers, then process names: the first level any process
   // matches decides.
   for (int level = 0; level < 4; ++level) {
     std::vector<std::pair<std::string, std::uint32_t>> hits;  // key, PID
     std::map<std::string, WorkloadType> types;                // by key
     for (const ProcessIdentity& p : processes) {
-      const Entry* e = level == 0   ? exact(pods_, p.pod)
+      const Entry* e = level == 0   ? pod(p.pod)
                        : level == 1 ? exact(slurm_jobs_, p.slurm_job)
                        : level == 2 ? container(p.container_id)
                                     : exact(names_, p.name);

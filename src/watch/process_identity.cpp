@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "core/sample.hpp"
+
 namespace wt::watch {
 namespace {
 
@@ -72,19 +74,21 @@ std::string slurm_job_from_cgroup(const std::string& cgroup) {
 }
 
 std::string pod_from_environ(const std::string& environ) {
-  std::string pod_name, hostname;
+  std::string pod, hostname, name_space;
   bool in_kubernetes = false;
   std::istringstream vars(environ);
   for (std::string var; std::getline(vars, var, '\0');) {
     if (var.starts_with("POD_NAME="))
-      pod_name = var.substr(9);
+      pod = var.substr(9);
+    else if (var.starts_with("POD_NAMESPACE="))
+      name_space = var.substr(14);
     else if (var.starts_with("HOSTNAME="))
       hostname = var.substr(9);
     else if (var.starts_with("KUBERNETES_SERVICE_HOST="))
       in_kubernetes = true;
   }
-  if (!pod_name.empty()) return pod_name;
-  return in_kubernetes ? hostname : std::string{};
+  if (pod.empty() && in_kubernetes) pod = hostname;
+  return pod.empty() ? pod : pod_name(name_space, pod);
 }
 
 ProcessIdentity ProcessResolver::resolve(std::uint32_t pid) const {

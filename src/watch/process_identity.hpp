@@ -32,12 +32,12 @@ std::string container_id_from_cgroup(const std::string& cgroup);
 // several slurmd share a host). "" when there is none.
 std::string slurm_job_from_cgroup(const std::string& cgroup);
 
-// The pod name in the NUL-separated text of /proc/PID/environ: POD_NAME (as set by the Downward
+// The pod in the NUL-separated text of /proc/PID/environ: POD_NAME (as set by the Downward
 // API), else HOSTNAME when KUBERNETES_SERVICE_HOST is set (Kubernetes names a pod's host after
-// the pod). "" when neither applies.
+// the pod); NAMESPACE/NAME when POD_NAMESPACE is set too. "" when neither applies.
 std::string pod_from_environ(const std::string& environ);
 
-// What a GPU's job is, by who runs on it (`watch --job-by`): "pod:NAME", "slurm:ID", or
+// What a GPU's job is, by who runs on it (`watch --job-by`): "pod:[NAMESPACE/]NAME", "slurm:ID", or
 // "container:" and the ID's first 12 hex digits (as `docker ps` shows it), when every process
 // that has one shares it; "" when none has one or they differ (a GPU shared by two jobs belongs
 // to neither).

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <tuple>
 
 namespace wt {
@@ -61,6 +62,25 @@ std::string_view host_of(const MetricLabels& labels) {
   return host.empty() ? label(labels, "instance") : host;
 }
 
+// The pod a series names ("" for none; nullopt when it has no pod label: the exporter is not in
+// its Kubernetes mode). Prometheus scraping the exporter without honor_labels renames the
+// exporter's labels that clash with its target's (the exporter's own pod and namespace, from
+// Kubernetes service discovery) to exported_pod and exported_namespace; on a GPU no pod holds
+// the exporter's empty labels clash with nothing, and `pod` is the exporter's own pod, named
+// like the exporter's host.
+std::optional<std::string> pod_of(const MetricLabels& labels) {
+  bool has_pod = false, exported = false;
+  for (const auto& [k, v] : labels) {
+    has_pod = has_pod || k == "pod";
+    exported = exported || k == "exported_pod";
+  }
+  if (exported) return pod_name(label(labels, "exported_namespace"), label(labels, "exported_pod"));
+  if (!has_pod) return std::nullopt;
+  const auto pod = label(labels, "pod");
+  if (pod.empty() || pod == label(labels, "Hostname")) return "";
+  return pod_name(label(labels, "namespace"), pod);
+}
+
 // A series' GPU: its UUID (with the MIG instance, whose series share the parent's UUID), else
 // host and index.
 std::string series_key(const MetricLabels& labels) {
@@ -107,12 +127,11 @@ void DcgmReadings::add(const MetricPoint& p, std::int64_t time_ms, const std::st
   if (!s.gpu) s.gpu = identity(p.labels);
   if (only_gpu_ && s.gpu->index != *only_gpu_) return;  // its entry stays empty: take() skips it
   // A GPU shared by several pods has one series per pod (time-slicing); each names its pod.
-  for (const auto& [k, v] : p.labels)
-    if (k == "pod") {
-      s.has_pod_label = true;
-      if (!v.empty() && !std::binary_search(s.pods.begin(), s.pods.end(), v))
-        s.pods.insert(std::upper_bound(s.pods.begin(), s.pods.end(), v), v);
-    }
+  if (const auto pod = pod_of(p.labels)) {
+    s.has_pod_label = true;
+    if (!pod->empty() && !std::binary_search(s.pods.begin(), s.pods.end(), *pod))
+      s.pods.insert(std::upper_bound(s.pods.begin(), s.pods.end(), *pod), *pod);
+  }
   const double v = p.value * (f ? f->scale : 1.0);
   if (fb_extra) {
     if (std::isfinite(v) && v >= 0) (p.name == kFbFree ? s.fb_free : s.fb_reserved) = v;

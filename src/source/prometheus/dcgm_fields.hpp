@@ -46,7 +46,7 @@ class DcgmReadings {
     std::array<int, kSignalCount> rank{};  // of the field that set each signal (a lower one wins)
     double fb_free = -1, fb_reserved = 0;
     bool has_pod_label = false;  // the exporter maps GPUs to pods (its Kubernetes mode)
-    PodNames pods;               // the non-empty pod labels of the GPU's series, sorted, once each
+    PodNames pods;               // the pods its series name (NAMESPACE/NAME), sorted, once each
   };
   GpuRef identity(const MetricLabels& labels);
 
