@@ -1,6 +1,6 @@
 // An audit log's aggregate (src/audit/log_summary.cpp): time covered per class with windows that
-// overlap, energy, confidence, withholding below the GPU floor, mismatch alerts, a period asked
-// for, seed-format entries.
+// overlap, energy, confidence, withholding below the GPU floor (and in periods, what would give a
+// withheld figure away), mismatch alerts, a period asked for, seed-format entries.
 #include "audit/log_summary.hpp"
 
 #include <gtest/gtest.h>
@@ -60,7 +60,6 @@ TEST(LogSummary, CountsOverlappingWindowsOnceAndWeighsEnergyAndConfidence) {
   log += verdict("GPU-b", "INFERENCE", 0.9, 15, 45);
   log += R"({"type":"checkpoint","entries":6,"head":"x","final":true})" "\n";
   const LogSummary s = summarize_log(log, at_least(1));
-  EXPECT_EQ(s.verdicts, 6u);
   EXPECT_EQ(s.gpus, 2u);
   EXPECT_EQ(s.first_window_start, "2026-01-01T00:00:00.000");
   EXPECT_EQ(s.last_window_end, "2026-01-01T00:01:15.000");
@@ -146,7 +145,6 @@ TEST(LogSummary, SeedFormatEntriesCountAsWindowsWithoutTime) {
       R"({"timestamp": "2026-01-01T00:00:15", "gpu_index": 1, "workload_type": "COOKING", "confidence": 0.5})" "\n"
       "not json\n";
   const LogSummary s = summarize_log(log, at_least(1));
-  EXPECT_EQ(s.verdicts, 2u);
   EXPECT_EQ(s.gpus, 2u);  // told apart by index
   EXPECT_EQ(s.first_window_start, "");
   ASSERT_EQ(s.classes.size(), 2u);
@@ -191,14 +189,14 @@ TEST(LogSummary, ByDaySplitsWindowsAcrossMidnightAndFloorsEachDay) {
   const PeriodAggregate& day2 = s.periods[1];
   EXPECT_EQ(format_iso_time(day1.start_s), "2026-01-01T00:00:00.000");
   EXPECT_EQ(format_iso_time(day1.end_s), "2026-01-02T00:00:00.000");
-  EXPECT_EQ(day1.verdicts, 4u);  // both windows of both GPUs reach into each day
-  EXPECT_EQ(day2.verdicts, 7u);
   EXPECT_EQ(day1.gpus, 2u);
   EXPECT_EQ(day2.gpus, 5u);
   ASSERT_EQ(day1.classes.size(), 1u);
   EXPECT_NEAR(day1.classes[0].gpu_hours * 3600, 2 * 20, 1e-6);  // 23:59:40 .. 24:00, once per GPU
   EXPECT_NEAR(day1.classes[0].energy_kwh * 3.6e6, 200 * 40, 1e-3);
   ASSERT_EQ(day2.classes.size(), 2u);
+  EXPECT_EQ(day1.classes[0].windows, 4u);  // both windows of both GPUs reach into each day
+  EXPECT_EQ(day2.classes[0].windows + day2.classes[1].windows, 7u);
   EXPECT_NEAR(day2.classes[0].gpu_hours * 3600, 2 * 20, 1e-6);  // 00:00 .. 00:00:20
   EXPECT_NEAR(day2.classes[1].gpu_hours * 3600, 3 * 30, 1e-6);
   ASSERT_EQ(day1.mismatches.size(), 1u);
@@ -213,6 +211,54 @@ TEST(LogSummary, ByDaySplitsWindowsAcrossMidnightAndFloorsEachDay) {
   EXPECT_EQ(floored.periods[0].mismatch_kinds_withheld, 1u);
   ASSERT_EQ(floored.periods[1].classes.size(), 1u);
   EXPECT_EQ(floored.periods[1].classes[0].type, WorkloadType::Inference);
+}
+
+TEST(LogSummary, APeriodIsAlsoWithheldWhereTheWholeLessTheOthersWouldGiveOneAway) {
+  // A GPU's 30 s TRAINING window on a day of January 2026, with a mismatch alert raised in it.
+  const auto on_day = [](const std::string& uuid, int day) {
+    const std::string date = "2026-01-0" + std::to_string(day);
+    return json{{"uuid", uuid}, {"workload_type", "TRAINING"}, {"window_start", date + "T08:00:00"},
+                {"window_end", date + "T08:00:30"}}
+               .dump() +
+           "\n" +
+           json{{"type", "mismatch"}, {"state", "raised"}, {"uuid", uuid}, {"declared", "INFERENCE"},
+                {"observed", "TRAINING"}, {"at", date + "T08:00:15"}}
+               .dump() +
+           "\n";
+  };
+  SummaryOptions o = at_least(5);
+  o.by = CalendarUnit::Day;
+  // Day 1: GPUs 1-5; day 2: GPUs 1-6; day 3: GPU 7 alone. The whole (7 GPUs) is shown; day 3 is
+  // under the floor, and the whole less days 1 and 2 would be GPU 7's figures: day 1, the shown
+  // day on the fewest GPUs, is withheld with it (together 6 GPUs).
+  std::string log;
+  for (int g = 1; g <= 5; ++g) log += on_day("GPU-" + std::to_string(g), 1);
+  for (int g = 1; g <= 6; ++g) log += on_day("GPU-" + std::to_string(g), 2);
+  log += on_day("GPU-7", 3);
+  const LogSummary s = summarize_log(log, o);
+  ASSERT_EQ(s.classes.size(), 1u);
+  EXPECT_EQ(s.classes[0].gpus, 7u);
+  ASSERT_EQ(s.mismatches.size(), 1u);
+  ASSERT_EQ(s.periods.size(), 3u);
+  for (const std::size_t day : {0u, 2u}) {
+    EXPECT_TRUE(s.periods[day].classes.empty()) << day;
+    EXPECT_EQ(s.periods[day].classes_withheld, 1u) << day;
+    EXPECT_TRUE(s.periods[day].mismatches.empty()) << day;
+    EXPECT_EQ(s.periods[day].mismatch_kinds_withheld, 1u) << day;
+  }
+  ASSERT_EQ(s.periods[1].classes.size(), 1u);
+  EXPECT_EQ(s.periods[1].classes[0].gpus, 6u);
+  EXPECT_EQ(s.periods[1].mismatches.size(), 1u);
+
+  // Withheld days that together cover the floor need no other: day 4 (GPUs 8-11) and day 3 make 5.
+  for (int g = 8; g <= 11; ++g) log += on_day("GPU-" + std::to_string(g), 4);
+  const LogSummary four = summarize_log(log, o);
+  ASSERT_EQ(four.periods.size(), 4u);
+  EXPECT_EQ(four.periods[0].classes.size(), 1u);
+  EXPECT_EQ(four.periods[1].classes.size(), 1u);
+  EXPECT_TRUE(four.periods[2].classes.empty());
+  EXPECT_TRUE(four.periods[3].classes.empty());
+  EXPECT_EQ(four.periods[0].mismatches.size(), 1u);
 }
 
 TEST(LogSummary, RefusesMoreThanTheMostPeriods) {

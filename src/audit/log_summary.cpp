@@ -139,16 +139,24 @@ struct MismatchTally {
   std::set<std::string> gpus;
 };
 
+using MismatchKind = std::pair<WorkloadType, WorkloadType>;  // declared, observed
+
+// The figures of one stretch of time that are not published.
+struct Withheld {
+  std::array<bool, kWorkloadTypeCount> classes{};
+  std::set<MismatchKind> kinds;
+};
+
 // Everything counted over one stretch of time (the whole report, or one calendar period),
 // before the GPU floor decides what is published.
 struct Tally {
-  std::size_t verdicts = 0;
+  std::set<std::string> gpus;  // with a verdict
   std::array<ClassTally, kWorkloadTypeCount> by_class;
-  std::map<std::pair<WorkloadType, WorkloadType>, MismatchTally> by_mismatch;
+  std::map<MismatchKind, MismatchTally> by_mismatch;
 
   // One verdict window, of which `hours` are counted here (nullopt: the entry has no times).
   void add_window(WorkloadType type, const std::string& gpu, std::optional<double> hours, const EntryFields& e) {
-    ++verdicts;
+    gpus.insert(gpu);
     ClassTally& c = by_class[static_cast<std::size_t>(type)];
     ++c.totals.windows;
     c.gpus.insert(gpu);
@@ -168,14 +176,22 @@ struct Tally {
     m.gpus.insert(gpu);
   }
 
-  void publish(std::size_t min_gpus, Aggregate& out) const {
-    out.verdicts = verdicts;
-    std::set<std::string> all_gpus;
+  // The figures fewer than `min_gpus` GPUs make.
+  Withheld below_floor(std::size_t min_gpus) const {
+    Withheld w;
+    for (std::size_t k = 0; k < kWorkloadTypeCount; ++k)
+      w.classes[k] = by_class[k].totals.windows > 0 && by_class[k].gpus.size() < min_gpus;
+    for (const auto& [kind, m] : by_mismatch)
+      if (m.gpus.size() < min_gpus) w.kinds.insert(kind);
+    return w;
+  }
+
+  void publish(const Withheld& withheld, Aggregate& out) const {
+    out.gpus = gpus.size();
     for (std::size_t k = 0; k < kWorkloadTypeCount; ++k) {
       const ClassTally& c = by_class[k];
-      all_gpus.insert(c.gpus.begin(), c.gpus.end());
       if (c.totals.windows == 0) continue;
-      if (c.gpus.size() < min_gpus) {
+      if (withheld.classes[k]) {
         ++out.classes_withheld;
         continue;
       }
@@ -184,16 +200,41 @@ struct Tally {
       t.gpus = c.gpus.size();
       out.classes.push_back(t);
     }
-    out.gpus = all_gpus.size();
-    for (const auto& [kinds, m] : by_mismatch) {
-      if (m.gpus.size() < min_gpus) {
+    for (const auto& [kind, m] : by_mismatch) {
+      if (withheld.kinds.contains(kind)) {
         ++out.mismatch_kinds_withheld;
         continue;
       }
-      out.mismatches.push_back({kinds.first, kinds.second, m.alerts, m.gpus.size()});
+      out.mismatches.push_back({kind.first, kind.second, m.alerts, m.gpus.size()});
     }
   }
 };
+
+// One figure (a class or mismatch kind) in each period, whose sum the whole report shows: the
+// whole minus the periods shown gives the withheld ones' sum, so together they must cover the
+// floor's GPUs too. The shown ones on the fewest GPUs (the earliest first) are withheld with them
+// until they do, or until all are (then the whole's own floor protects them).
+struct PeriodCell {
+  std::size_t period;  // its place in the report's periods
+  const std::set<std::string>* gpus;
+  bool withheld;
+};
+void withhold_complements(std::vector<PeriodCell>& cells, std::size_t min_gpus) {
+  std::set<std::string> covered;
+  for (const PeriodCell& c : cells)
+    if (c.withheld) covered.insert(c.gpus->begin(), c.gpus->end());
+  if (covered.empty()) return;
+  std::vector<PeriodCell*> shown;
+  for (PeriodCell& c : cells)
+    if (!c.withheld) shown.push_back(&c);
+  std::stable_sort(shown.begin(), shown.end(),
+                   [](const PeriodCell* a, const PeriodCell* b) { return a->gpus->size() < b->gpus->size(); });
+  for (PeriodCell* c : shown) {
+    if (covered.size() >= min_gpus) break;
+    c->withheld = true;
+    covered.insert(c->gpus->begin(), c->gpus->end());
+  }
+}
 
 // The calendar periods of a report cut by `by`, made as entries reach them.
 class PeriodTallies {
@@ -221,12 +262,42 @@ class PeriodTallies {
     }
   }
 
-  void publish(std::size_t min_gpus, std::vector<PeriodAggregate>& out) const {
+  // Each period's figures over the floor, less those that the whole report's (`whole`, with
+  // what it withholds) would give away by subtraction.
+  void publish(std::size_t min_gpus, const Tally& whole, const Withheld& whole_withheld,
+               std::vector<PeriodAggregate>& out) const {
+    std::vector<Withheld> withheld;
+    for (const auto& [start, tally] : tallies_) withheld.push_back(tally.below_floor(min_gpus));
+    for (std::size_t k = 0; k < kWorkloadTypeCount; ++k) {
+      if (whole.by_class[k].totals.windows == 0 || whole_withheld.classes[k]) continue;
+      std::vector<PeriodCell> cells;
+      std::size_t i = 0;
+      for (const auto& [start, tally] : tallies_) {
+        if (tally.by_class[k].totals.windows > 0) cells.push_back({i, &tally.by_class[k].gpus, withheld[i].classes[k]});
+        ++i;
+      }
+      withhold_complements(cells, min_gpus);
+      for (const PeriodCell& c : cells) withheld[c.period].classes[k] = c.withheld;
+    }
+    for (const auto& [kind, m] : whole.by_mismatch) {
+      if (whole_withheld.kinds.contains(kind)) continue;
+      std::vector<PeriodCell> cells;
+      std::size_t i = 0;
+      for (const auto& [start, tally] : tallies_) {
+        if (const auto it = tally.by_mismatch.find(kind); it != tally.by_mismatch.end())
+          cells.push_back({i, &it->second.gpus, withheld[i].kinds.contains(kind)});
+        ++i;
+      }
+      withhold_complements(cells, min_gpus);
+      for (const PeriodCell& c : cells)
+        if (c.withheld) withheld[c.period].kinds.insert(kind);
+    }
+    std::size_t i = 0;
     for (const auto& [start, tally] : tallies_) {
       PeriodAggregate& p = out.emplace_back();
       p.start_s = start;
       p.end_s = next_period_start(start, unit_);
-      tally.publish(min_gpus, p);
+      tally.publish(withheld[i++], p);
     }
   }
 
@@ -305,8 +376,9 @@ LogSummary LogSummarizer::finish() const {
   LogSummary s;
   s.options = st.options;
   s.mismatch_events = st.mismatch_events;
-  st.whole.publish(st.options.min_gpus, s);
-  if (st.periods) st.periods->publish(st.options.min_gpus, s.periods);
+  const Withheld whole_withheld = st.whole.below_floor(st.options.min_gpus);
+  st.whole.publish(whole_withheld, s);
+  if (st.periods) st.periods->publish(st.options.min_gpus, st.whole, whole_withheld, s.periods);
   if (st.first_start) {
     s.first_window_start = format_iso_time(*st.first_start);
     s.last_window_end = format_iso_time(*st.last_end);

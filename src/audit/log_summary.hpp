@@ -1,8 +1,9 @@
 // What an audit log says in aggregate, for an auditor who must not learn about any one customer:
 // GPU-hours, their confidence and energy per observed class, and mismatch alerts, over the log's
 // whole period or a period asked for. A figure is published only when at least `min_gpus`
-// distinct GPUs contribute to it; no GPU, process, pod or container is named, and no time finer
-// than the period is given (with `by`, than a day, week or month).
+// distinct GPUs contribute to it, and (with `by`) withheld figures cannot be got back by
+// subtracting a report's periods from its whole; no GPU, process, pod or container is named, and
+// no time finer than the period is given (with `by`, than a day, week or month).
 // Read from a log that verify_log_text found valid (a broken log is not summarized).
 #pragma once
 
@@ -59,14 +60,16 @@ struct SummaryOptions {
 SummaryOptions parse_summary_options(std::size_t min_gpus, const std::string& from, const std::string& to,
                                      const std::string& by, const std::string& flag_prefix);
 
-// The published figures of one stretch of time.
+// The published figures of one stretch of time. No count of all its verdicts (or their time):
+// less the classes shown, it would give away the withheld classes' windows.
 struct Aggregate {
-  std::size_t verdicts = 0;
   std::size_t gpus = 0;                    // distinct GPUs with a verdict
   std::vector<ClassTotals> classes;        // published, in class order
-  std::size_t classes_withheld = 0;        // seen on fewer than options.min_gpus GPUs
+  // Seen on fewer than options.min_gpus GPUs, or (in a period of `by`) withheld with those so
+  // that the whole report less the periods shown cannot give them away.
+  std::size_t classes_withheld = 0;
   std::vector<MismatchTotals> mismatches;  // published, by declared then observed class
-  std::size_t mismatch_kinds_withheld = 0;
+  std::size_t mismatch_kinds_withheld = 0;  // the same
 };
 
 // One calendar period of `by`; a window across its edges counts in both periods, its time split.

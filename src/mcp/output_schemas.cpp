@@ -126,17 +126,15 @@ json log_report_schema() {
                               {"start", kString},
                               {"end", kString},
                               {"gpus", kInteger},
-                              {"verdicts", kInteger},
                               {"classes", classes},
                               {"classes_withheld", kInteger},
                               {"mismatch_alerts", mismatch_alerts},
                               {"mismatch_kinds_withheld", kInteger}},
-                             {"period", "start", "end", "gpus", "verdicts", "classes", "mismatch_alerts"});
+                             {"period", "start", "end", "gpus", "classes", "mismatch_alerts"});
   json report = object({{"min_gpus", kInteger},
                         {"from", kNullableString},
                         {"to", kNullableString},
                         {"gpus", kInteger},
-                        {"verdicts", kInteger},
                         {"first_window_start", kNullableString},
                         {"last_window_end", kNullableString},
                         {"classes", classes},
@@ -145,7 +143,7 @@ json log_report_schema() {
                         {"mismatch_kinds_withheld", kInteger},
                         {"by", {{"type", "string"}, {"enum", {"day", "week", "month"}}}},  // with by only
                         {"periods", {{"type", "array"}, {"items", period}}}},
-                       {"min_gpus", "gpus", "verdicts", "classes", "mismatch_alerts"});
+                       {"min_gpus", "gpus", "classes", "mismatch_alerts"});
   report["type"] = json::array({"object", "null"});  // null: the log did not verify
   return report;
 }

@@ -76,13 +76,14 @@ std::string class_rows(const std::vector<audit::ClassTotals>& classes, const std
   return out;
 }
 
-std::string mismatch_rows(const audit::Aggregate& a, const std::string& indent) {
+// `why`: what made the withheld kinds withheld, as the report can say it.
+std::string mismatch_rows(const audit::Aggregate& a, const std::string& indent, const std::string& why) {
   std::string out;
   for (const audit::MismatchTotals& m : a.mismatches)
     out += indent + padded(std::string(to_string(m.declared)) + " -> " + std::string(to_string(m.observed)), 24, false) +
            plural(m.alerts, "alert", "alerts") + " on " + plural(m.gpus, "GPU", "GPUs") + "\n";
   if (a.mismatch_kinds_withheld > 0)
-    out += indent + plural(a.mismatch_kinds_withheld, "kind", "kinds") + " raised on fewer GPUs withheld.\n";
+    out += indent + plural(a.mismatch_kinds_withheld, "kind", "kinds") + why + " withheld.\n";
   return out;
 }
 
@@ -90,14 +91,13 @@ const char* const kClassHeader = "CLASS      GPUS   WINDOWS  GPU-HOURS  CONF>=0.
 
 // One calendar period: its classes under the header's columns, its withheld parts, its alerts.
 std::string period_text(const audit::PeriodAggregate& p, CalendarUnit unit) {
-  std::string out = period_label(p.start_s, unit) + ": " + plural(p.verdicts, "verdict", "verdicts") + " on " +
-                    plural(p.gpus, "GPU", "GPUs") + "\n";
+  std::string out = period_label(p.start_s, unit) + ": " + plural(p.gpus, "GPU", "GPUs") + "\n";
   out += class_rows(p.classes, "  ");
-  if (p.verdicts > 0 && p.classes.empty()) out += "  no class on enough GPUs to be shown\n";
-  if (p.classes_withheld > 0) out += "  " + plural(p.classes_withheld, "class", "classes") + " seen on fewer GPUs withheld\n";
+  if (p.gpus > 0 && p.classes.empty()) out += "  no class that can be shown\n";
+  if (p.classes_withheld > 0) out += "  " + plural(p.classes_withheld, "class", "classes") + " withheld\n";
   if (!p.mismatches.empty() || p.mismatch_kinds_withheld > 0) {
     out += "  mismatch alerts raised:\n";
-    out += mismatch_rows(p, "    ");
+    out += mismatch_rows(p, "    ", "");
   }
   return out;
 }
@@ -118,7 +118,6 @@ json log_summary_json(const audit::LogSummary& s) {
               {"from", time_or_null(s.options.from_s)},
               {"to", time_or_null(s.options.to_s)},
               {"gpus", s.gpus},
-              {"verdicts", s.verdicts},
               {"first_window_start", or_null(s.first_window_start)},
               {"last_window_end", or_null(s.last_window_end)},
               {"classes", classes_json(s.classes)},
@@ -132,7 +131,6 @@ json log_summary_json(const audit::LogSummary& s) {
                          {"start", format_iso_time(p.start_s)},
                          {"end", format_iso_time(p.end_s)},
                          {"gpus", p.gpus},
-                         {"verdicts", p.verdicts},
                          {"classes", classes_json(p.classes)},
                          {"classes_withheld", p.classes_withheld},
                          {"mismatch_alerts", mismatches_json(p.mismatches)},
@@ -144,7 +142,7 @@ json log_summary_json(const audit::LogSummary& s) {
 }
 
 std::string log_summary_text(const audit::LogSummary& s, std::size_t logs) {
-  std::string out = "Aggregate of " + plural(s.verdicts, "verdict", "verdicts") + " on " + plural(s.gpus, "GPU", "GPUs");
+  std::string out = "Aggregate of the verdicts on " + plural(s.gpus, "GPU", "GPUs");
   if (logs > 1) out += " from " + std::to_string(logs) + " logs";
   if (s.options.from_s || s.options.to_s)
     out += ", in the period " + (s.options.from_s ? format_iso_time(*s.options.from_s) : std::string("(start)")) +
@@ -152,7 +150,7 @@ std::string log_summary_text(const audit::LogSummary& s, std::size_t logs) {
   if (!s.first_window_start.empty()) out += ", telemetry " + s.first_window_start + " .. " + s.last_window_end;
   out += "\n(a figure is shown only if it covers at least " + plural(s.options.min_gpus, "GPU", "GPUs") +
          "; no GPU, process or pod is named)\n\n";
-  if (s.verdicts == 0) {
+  if (s.gpus == 0) {
     out += "No verdicts" + std::string(s.options.from_s || s.options.to_s ? " in that period." : " in the log.") + "\n";
   } else if (s.classes.empty()) {
     out += "No class was seen on enough GPUs to be shown.\n";
@@ -165,12 +163,13 @@ std::string log_summary_text(const audit::LogSummary& s, std::size_t logs) {
   out += "\nMismatch alerts raised (declared -> observed):";
   if (s.mismatches.empty() && s.mismatch_kinds_withheld == 0) out += " none\n";
   else out += "\n";
-  out += mismatch_rows(s, "  ");
+  out += mismatch_rows(s, "  ", " raised on fewer GPUs");
   if (s.options.by) {
     const std::string unit = to_string(*s.options.by);
     out += "\nBy " + unit + " (UTC on the log's clock" +
-           std::string(*s.options.by == CalendarUnit::Week ? ", from Monday" : "") + "; the same floor; a window on two " +
-           unit + "s is split between them):\n";
+           std::string(*s.options.by == CalendarUnit::Week ? ", from Monday" : "") + "; a window on two " + unit +
+           "s is split between them; the same floor,\nand a figure is also withheld where the whole less the " + unit +
+           "s shown would give a withheld one away):\n";
     out += std::string("  ") + kClassHeader;
     for (const audit::PeriodAggregate& p : s.periods) out += period_text(p, *s.options.by);
     if (s.periods.empty()) out += "  no verdict with window times\n";
