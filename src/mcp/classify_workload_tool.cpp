@@ -87,8 +87,8 @@ json input_schema() {
           {"enum", {"pod", "slurm", "container"}},
           {"description",
            "Instead of jobs, on live GPUs: GPUs whose processes (as last listed) all belong to one Kubernetes pod, "
-           "Slurm job or container are one job, named pod:NAME, slurm:ID or container:ID (read from the host's "
-           "/proc; pods need the server to run as root)"}}}}},
+           "Slurm job or container are one job, named pod:[NAMESPACE/]NAME, slurm:ID or container:ID (read from "
+           "the host's /proc; pods need the server to run as root)"}}}}},
       {"additionalProperties", false}};
 }
 
