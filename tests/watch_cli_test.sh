@@ -181,6 +181,23 @@ if [ -f "$fx/nvml/two_gpus.txt" ]; then
   expect sigterm-final-checkpoint 'tail -1 "$tmp/live.log" | jq -e ".type == \"checkpoint\" and .final" >/dev/null'
 fi
 
+# A log fed through a pipe (as `nvidia-smi -l 1 | watch --replay /dev/stdin`) is watched as it
+# comes: a window while the writer, still there, has gone quiet; then SIGINT is heeded at once.
+mkfifo "$tmp/feed"
+"$wt" watch --replay "$tmp/feed" --classifier rules --json --no-log >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+exec 3>"$tmp/feed"
+head -72 "$csv" >&3  # 35 s of both GPUs: a first 30 s window each
+for _ in $(seq 100); do grep -q '"type":"window"' "$tmp/out" && break; sleep 0.1; done
+expect pipe-window-while-open 'grep -q "\"type\":\"window\"" "$tmp/out"'
+kill -INT $pid
+for _ in $(seq 30); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
+expect pipe-sigint-heeded '! kill -0 $pid 2>/dev/null'
+kill -KILL $pid 2>/dev/null  # where it was not heeded, so that the checks go on
+wait $pid
+exec 3>&-
+expect pipe-sigint-end 'tail -1 "$tmp/out" | jq -e ".type == \"end\" and .reason == \"SIGINT\"" >/dev/null'
+
 # Prometheus metrics while watching a live (fake NVML) source: scraped mid-run, then SIGTERM.
 metrics_url() {  # metrics_url STDERR_FILE: the URL a starting watch says it serves metrics on
   wait_for_line "$1" 's|.*serving metrics on \(https*://[^ ]*\)$|\1|p'

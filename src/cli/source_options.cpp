@@ -75,7 +75,8 @@ void SourceOptions::add_trace_positional(CLI::App& app) {
 std::unique_ptr<TelemetrySource> SourceOptions::open() const {
   SourceSpec spec = *this;
   spec.interval_given = interval_option != nullptr && interval_option->count() > 0;
-  // A source waiting to follow heeds Ctrl-C and SIGTERM (a command may do more meanwhile).
+  // A source waiting (to follow, or on a quiet pipe) heeds Ctrl-C and SIGTERM (a command may do
+  // more meanwhile).
   if (!spec.waiting) spec.waiting = [] { return stop_signal() != 0; };
   return open_source(spec);
 }

@@ -36,8 +36,8 @@ struct SourceSpec {
   std::string start, end;        // ISO 8601 in UTC ("2026-12-03T10:00:00Z") or Unix seconds; end "" = now
   std::optional<double> last_s;  // instead of start: seconds before the end
   bool follow = false;  // after the range, read what Prometheus stores next, until `waiting` ends it
-  // Called every fifth of a second while a source waits with no sample to give (following): the
-  // caller's housekeeping; true ends the stream.
+  // Called every fifth of a second while a source waits with no sample to give (following, or a
+  // replay of a pipe that stays quiet): the caller's housekeeping; true ends the stream.
   std::function<bool()> waiting;
   // Either: credentials and trust read from files.
   HttpAuthFiles auth_files;

@@ -1,7 +1,11 @@
 #include "source/replay/line_reader.hpp"
 
+#include <fcntl.h>
+#include <poll.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -12,15 +16,22 @@ namespace {
 constexpr std::size_t kChunk = 1 << 20;
 }
 
-LineReader::LineReader(const std::string& path) : path_(path), buf_(kChunk + kMaxLineBytes + 1) {
+LineReader::LineReader(const std::string& path, std::function<bool()> waiting)
+    : waiting_(std::move(waiting)), path_(path), buf_(kChunk + kMaxLineBytes + 1) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) throw InputError(path + ": " + std::strerror(errno));
   if (S_ISDIR(st.st_mode)) throw InputError(path + ": is a directory, not a trace file");
-  file_.reset(std::fopen(path.c_str(), "rb"));
-  if (!file_) throw InputError(path + ": " + std::strerror(errno));
+  file_.fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (file_.fd < 0) throw InputError(path + ": " + std::strerror(errno));
+  stream_ = !S_ISREG(st.st_mode);
 }
 
-// Moves the unread tail to the front and reads more; false when nothing more can come.
+LineReader::Fd::~Fd() {
+  if (fd >= 0) ::close(fd);
+}
+
+// Moves the unread tail to the front and reads what there is (a pipe gives what has been
+// written so far); false when nothing more can come, or `waiting` ended a quiet stream.
 bool LineReader::fill() {
   if (eof_) return false;
   if (begin_ > 0) {
@@ -30,17 +41,33 @@ bool LineReader::fill() {
   }
   const std::size_t room = buf_.size() - end_;
   if (room == 0) return false;
-  const std::size_t got = std::fread(buf_.data() + end_, 1, room, file_.get());
-  if (got < room) {
-    if (std::ferror(file_.get())) throw InputError(path_ + ": read error: " + std::strerror(errno));
-    eof_ = true;
+  while (stream_) {
+    pollfd p{file_.fd, POLLIN, 0};
+    const int ready = ::poll(&p, 1, 200);
+    if (ready > 0) break;
+    if (ready < 0 && errno != EINTR) throw InputError(path_ + ": " + std::strerror(errno));
+    if (waiting_ && waiting_()) {
+      eof_ = true;
+      return false;
+    }
   }
-  end_ += got;
-  return got > 0;
+  ssize_t got;
+  do {
+    got = ::read(file_.fd, buf_.data() + end_, room);
+  } while (got < 0 && errno == EINTR);
+  if (got < 0) throw InputError(path_ + ": read error: " + std::strerror(errno));
+  if (got == 0) {
+    eof_ = true;
+    return false;
+  }
+  end_ += static_cast<std::size_t>(got);
+  return true;
 }
 
 std::string_view LineReader::head() {
-  if (end_ - begin_ < 4096 && !eof_) fill();
+  auto lines = [this] { return std::count(buf_.data() + begin_, buf_.data() + end_, '\n'); };
+  while (end_ - begin_ < 4096 && lines() < 2 && fill()) {
+  }
   return {buf_.data() + begin_, std::min<std::size_t>(end_ - begin_, 4096)};
 }
 

@@ -2,6 +2,7 @@
 // amd-smi output (docs/amd.md), auto-detected.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -29,6 +30,9 @@ struct ReplayOptions {
   // The model of GPUs the file does not name (dmon logs, CSVs without a name column), so that
   // features can set power and memory against the card's datasheet; "" = leave them unnamed.
   std::string gpu_name = "";
+  // Called every fifth of a second while a pipe being read stays quiet (line_reader.hpp): the
+  // caller's housekeeping; true ends the input.
+  std::function<bool()> waiting = {};
 };
 
 class ReplaySource final : public TelemetrySource {
