@@ -128,8 +128,8 @@ std::unique_ptr<TelemetrySource> open_source(const SourceSpec& s) {
         throw std::invalid_argument("unknown GPU model '" + s.gpu_model + "' (--list-scenarios lists the known ones)");
       gpu_name = m->name;
     }
-    return std::make_unique<ReplaySource>(s.replay_file,
-                                          ReplayOptions{*format, s.columns, snapshot_interval, std::move(gpu_name), s.waiting});
+    return std::make_unique<ReplaySource>(
+        s.replay_file, ReplayOptions{*format, s.columns, snapshot_interval, std::move(gpu_name), s.waiting});
   }
   if (!s.replay_file.empty()) throw std::invalid_argument("--replay cannot be combined with --backend " + b);
   if (b == "synthetic") {

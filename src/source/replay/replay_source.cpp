@@ -17,7 +17,10 @@ std::optional<TraceFormat> parse_trace_format(std::string_view name) {
 }
 
 ReplaySource::ReplaySource(std::string path, ReplayOptions options)
-    : path_(std::move(path)), reader_(path_, options.waiting), format_(options.format), gpu_name_(std::move(options.gpu_name)) {
+    : path_(std::move(path)),
+      reader_(path_, options.waiting),
+      format_(options.format),
+      gpu_name_(std::move(options.gpu_name)) {
   const std::string_view head = reader_.head();
   if (std::memchr(head.data(), '\0', head.size()) != nullptr)
     throw InputError(path_ + ": binary data, not a text trace (expected nvidia-smi CSV or JSONL)");
