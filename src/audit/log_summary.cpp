@@ -143,7 +143,7 @@ using MismatchKind = std::pair<WorkloadType, WorkloadType>;  // declared, observ
 
 // The figures of one stretch of time that are not published.
 struct Withheld {
-  std::array<bool, kWorkloadTypeCount> classes{};
+  std::set<WorkloadType> classes;
   std::set<MismatchKind> kinds;
 };
 
@@ -180,7 +180,8 @@ struct Tally {
   Withheld below_floor(std::size_t min_gpus) const {
     Withheld w;
     for (std::size_t k = 0; k < kWorkloadTypeCount; ++k)
-      w.classes[k] = by_class[k].totals.windows > 0 && by_class[k].gpus.size() < min_gpus;
+      if (by_class[k].totals.windows > 0 && by_class[k].gpus.size() < min_gpus)
+        w.classes.insert(static_cast<WorkloadType>(k));
     for (const auto& [kind, m] : by_mismatch)
       if (m.gpus.size() < min_gpus) w.kinds.insert(kind);
     return w;
@@ -191,7 +192,7 @@ struct Tally {
     for (std::size_t k = 0; k < kWorkloadTypeCount; ++k) {
       const ClassTally& c = by_class[k];
       if (c.totals.windows == 0) continue;
-      if (withheld.classes[k]) {
+      if (withheld.classes.contains(static_cast<WorkloadType>(k))) {
         ++out.classes_withheld;
         continue;
       }
@@ -269,28 +270,18 @@ class PeriodTallies {
     std::vector<Withheld> withheld;
     for (const auto& [start, tally] : tallies_) withheld.push_back(tally.below_floor(min_gpus));
     for (std::size_t k = 0; k < kWorkloadTypeCount; ++k) {
-      if (whole.by_class[k].totals.windows == 0 || whole_withheld.classes[k]) continue;
-      std::vector<PeriodCell> cells;
-      std::size_t i = 0;
-      for (const auto& [start, tally] : tallies_) {
-        if (tally.by_class[k].totals.windows > 0) cells.push_back({i, &tally.by_class[k].gpus, withheld[i].classes[k]});
-        ++i;
-      }
-      withhold_complements(cells, min_gpus);
-      for (const PeriodCell& c : cells) withheld[c.period].classes[k] = c.withheld;
+      const auto type = static_cast<WorkloadType>(k);
+      if (whole.by_class[k].totals.windows == 0 || whole_withheld.classes.contains(type)) continue;
+      guard_figure(withheld, &Withheld::classes, type, min_gpus, [k](const Tally& t) {
+        return t.by_class[k].totals.windows > 0 ? &t.by_class[k].gpus : nullptr;
+      });
     }
     for (const auto& [kind, m] : whole.by_mismatch) {
       if (whole_withheld.kinds.contains(kind)) continue;
-      std::vector<PeriodCell> cells;
-      std::size_t i = 0;
-      for (const auto& [start, tally] : tallies_) {
-        if (const auto it = tally.by_mismatch.find(kind); it != tally.by_mismatch.end())
-          cells.push_back({i, &it->second.gpus, withheld[i].kinds.contains(kind)});
-        ++i;
-      }
-      withhold_complements(cells, min_gpus);
-      for (const PeriodCell& c : cells)
-        if (c.withheld) withheld[c.period].kinds.insert(kind);
+      guard_figure(withheld, &Withheld::kinds, kind, min_gpus, [&kind](const Tally& t) {
+        const auto it = t.by_mismatch.find(kind);
+        return it != t.by_mismatch.end() ? &it->second.gpus : nullptr;
+      });
     }
     std::size_t i = 0;
     for (const auto& [start, tally] : tallies_) {
@@ -302,6 +293,23 @@ class PeriodTallies {
   }
 
  private:
+  // Withholds one figure (`key` in `Withheld::*set`) in the periods where showing it would give
+  // the withheld ones away; `gpus_of(tally)` names its GPUs in a period (nullptr: not there).
+  template <class Key, class GpusOf>
+  void guard_figure(std::vector<Withheld>& withheld, std::set<Key> Withheld::*set, const Key& key,
+                    std::size_t min_gpus, GpusOf gpus_of) const {
+    std::vector<PeriodCell> cells;
+    std::size_t i = 0;
+    for (const auto& [start, tally] : tallies_) {
+      if (const std::set<std::string>* gpus = gpus_of(tally))
+        cells.push_back({i, gpus, (withheld[i].*set).contains(key)});
+      ++i;
+    }
+    withhold_complements(cells, min_gpus);
+    for (const PeriodCell& c : cells)
+      if (c.withheld) (withheld[c.period].*set).insert(key);
+  }
+
   CalendarUnit unit_;
   std::map<double, Tally> tallies_;
 };
