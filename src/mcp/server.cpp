@@ -2,7 +2,9 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 
+#include "core/line_reader.hpp"
 #include "mcp/line_channel.hpp"
 
 namespace wt::mcp {
@@ -23,14 +25,14 @@ std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_hand
 
 void serve(int in_fd, int out_fd, Session& session, const ServeOptions& options, std::ostream& log) {
   log_line(log, options.json_log, "info", "serving MCP on stdio");
-  LineReader reader(in_fd, options.max_message_bytes);
-  std::string line;
+  LineReader reader(in_fd, "stdin", options.max_message_bytes);
+  std::string_view line;
   std::size_t requests = 0;
   for (;;) {
     const LineReader::Status status = reader.next(line);
     if (status == LineReader::Status::End) break;
     json reply;
-    if (status == LineReader::Status::Oversized) {
+    if (status == LineReader::Status::TooLong) {
       const std::string why =
           "Invalid Request: message longer than " + std::to_string(options.max_message_bytes) + " bytes, dropped";
       log_line(log, options.json_log, "warning", why);

@@ -15,7 +15,8 @@ struct ServeOptions {
 };
 
 // Serves until the input ends or the output is closed, then returns; a client that disconnects
-// mid-call ends the loop once that call is done (the reply it cannot take is dropped).
+// mid-call ends the loop once that call is done (the reply it cannot take is dropped). Throws
+// InputError when the input cannot be read.
 void serve(int in_fd, int out_fd, Session& session, const ServeOptions& options, std::ostream& log);
 
 }  // namespace wt::mcp

@@ -2,12 +2,12 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "core/waiting_hook.hpp"
 #include "source/prometheus/http_auth.hpp"
 #include "source/telemetry_source.hpp"
 
@@ -36,9 +36,9 @@ struct SourceSpec {
   std::string start, end;        // ISO 8601 in UTC ("2026-12-03T10:00:00Z") or Unix seconds; end "" = now
   std::optional<double> last_s;  // instead of start: seconds before the end
   bool follow = false;  // after the range, read what Prometheus stores next, until `waiting` ends it
-  // Called every fifth of a second while a source waits with no sample to give (following, or a
-  // replay of a pipe that stays quiet): the caller's housekeeping; true ends the stream.
-  std::function<bool()> waiting;
+  // Called while a source waits with no sample to give (following, or a replay of a pipe that
+  // stays quiet): core/waiting_hook.hpp.
+  WaitingHook waiting;
   // Either: credentials and trust read from files.
   HttpAuthFiles auth_files;
 };

@@ -6,7 +6,7 @@
 
 #include "core/diagnostic.hpp"
 #include "features/gpu_context.hpp"
-#include "source/replay/line_reader.hpp"
+#include "core/line_reader.hpp"
 #include "source/replay/nvidia_smi_csv.hpp"
 #include "source/replay/replay_source.hpp"
 

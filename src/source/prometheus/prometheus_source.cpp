@@ -136,8 +136,8 @@ bool PrometheusSource::wait_to_follow() {
   const double due = last_query_s_ + *options_.follow_every_s;
   for (double now = PollClock::steady_s(); now < due; now = PollClock::steady_s()) {
     if (options_.waiting && options_.waiting()) return false;
-    // Short naps, so that a stop is heeded within a fifth of a second.
-    std::this_thread::sleep_for(std::chrono::duration<double>(std::min(0.2, due - now)));
+    const std::chrono::duration<double> left(due - now), slice(kWaitingSlice);
+    std::this_thread::sleep_for(std::min(slice, left));
   }
   return !(options_.waiting && options_.waiting());
 }

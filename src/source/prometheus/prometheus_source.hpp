@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/waiting_hook.hpp"
 #include "source/prometheus/dcgm_fields.hpp"
 #include "source/prometheus/http_session.hpp"
 #include "source/telemetry_source.hpp"
@@ -34,9 +35,9 @@ struct PrometheusOptions {
   std::optional<int> gpu;
   HttpAuthFiles auth;  // credentials and trust, read again when they change (http_session.hpp)
   // Set: after the range, ask for what Prometheus has stored since, this often, until `waiting`
-  // (called every fifth of a second while it waits: the caller's housekeeping) returns true.
+  // (called while it waits: core/waiting_hook.hpp) returns true.
   std::optional<double> follow_every_s;
-  std::function<bool()> waiting;
+  WaitingHook waiting;
   std::function<double()> now;  // the wall clock, Unix seconds, ms precision (unset: the system's)
 };
 

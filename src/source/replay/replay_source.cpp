@@ -102,7 +102,7 @@ bool ReplaySource::next_from_file(Sample& out) {
         return false;
       case LineReader::Status::TooLong:
         report({at(path_, reader_.line_number()),
-                "line longer than " + std::to_string(LineReader::kMaxLineBytes) + " bytes; skipped", true});
+                "line longer than " + std::to_string(reader_.max_line_bytes()) + " bytes; skipped", true});
         continue;
       case LineReader::Status::Line:
         break;

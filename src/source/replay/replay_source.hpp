@@ -2,16 +2,15 @@
 // amd-smi output (docs/amd.md), auto-detected.
 #pragma once
 
-#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "core/line_reader.hpp"
 #include "source/replay/amd_tool_log.hpp"
 #include "source/replay/jsonl_trace.hpp"
-#include "source/replay/line_reader.hpp"
 #include "source/replay/nvidia_smi_csv.hpp"
 #include "source/replay/nvidia_smi_dmon.hpp"
 #include "source/telemetry_source.hpp"
@@ -30,9 +29,8 @@ struct ReplayOptions {
   // The model of GPUs the file does not name (dmon logs, CSVs without a name column), so that
   // features can set power and memory against the card's datasheet; "" = leave them unnamed.
   std::string gpu_name = "";
-  // Called every fifth of a second while a pipe being read stays quiet (line_reader.hpp): the
-  // caller's housekeeping; true ends the input.
-  std::function<bool()> waiting = {};
+  // Called while a pipe being read stays quiet (core/waiting_hook.hpp).
+  WaitingHook waiting = {};
 };
 
 class ReplaySource final : public TelemetrySource {
