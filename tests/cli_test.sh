@@ -256,6 +256,26 @@ PY
   check dcgm-watch-pod-namespace 0 "$wt" watch --backend dcgm --url "http://127.0.0.1:$port/metrics" --samples 4 \
     --interval 0.01 --declared pod:batch/llm-serve-7d9f=training,pod:serving/llm-serve-7d9f=inference --no-log --json
   expect dcgm-watch-pod-namespace-declared 'jq -se "[.[] | select(.gpu_index == 0) | .declared_by] | index(\"pod:serving/llm-serve-7d9f\") != null" "$tmp/out" >/dev/null'
+  check dcgm-declared-label-wrong-backend 2 "$wt" watch --replay "$fx/csv/two_gpus.csv" --declared-label team --no-log
+  expect dcgm-declared-label-wrong-backend-says-why 'grep -q "declared-label reads a label of dcgm-exporter.s series: it is for --backend dcgm or prometheus, not replay" "$tmp/err"'
+  kill "$exporter_pid"
+  # A pod label the exporter copies onto its GPU's series (--kubernetes-enable-pod-labels) declares
+  # the GPU's workload: GPU 0's pod says inference; GPU 1's label names no type (ignored, said).
+  sed -e 's/pod="llm-serve-7d9f"}/pod="llm-serve-7d9f",workloadtruth_io_declared="inference"}/' \
+    -e 's/pod=""}/pod="",workloadtruth_io_declared="serving"}/' "$fx/dcgm/two-a100.metrics" >"$tmp/labelled.metrics"
+  python3 -u "$tmp/exporter.py" "$tmp/labelled.metrics" >"$tmp/labelled.log" 2>&1 &
+  exporter_pid=$!
+  port=$(wait_for_line "$tmp/labelled.log" 's/.* port \([0-9]*\) .*/\1/p')
+  check dcgm-declared-label 0 "$wt" watch --backend dcgm --url "http://127.0.0.1:$port/metrics" --samples 4 \
+    --interval 0.01 --declared-label workloadtruth.io/declared --no-log --json
+  expect dcgm-declared-label-declares 'jq -se "([.[] | select(.gpu_index == 0) | .declared_by] | unique) == [\"label:workloadtruth.io/declared\"] and ([.[] | select(.gpu_index == 0) | .declared] | unique) == [\"INFERENCE\"] and ([.[] | select(.gpu_index == 1) | .declared] | unique) == [null]" "$tmp/out" >/dev/null'
+  expect dcgm-declared-label-odd-value-said-once '[ "$(grep -c "GPU gpu-node-7/1: its label workloadtruth.io/declared says .serving., not a workload type" "$tmp/err")" -eq 1 ]'
+  # The operator's word wins over the workload's.
+  check dcgm-declared-label-overridden 0 "$wt" watch --backend dcgm --url "http://127.0.0.1:$port/metrics" --samples 4 \
+    --interval 0.01 --declared-label workloadtruth.io/declared --declared 0=training --no-log --json
+  expect dcgm-declared-label-overridden-by-flag 'jq -se "([.[] | select(.gpu_index == 0) | .declared_by] | unique) == [\"0\"]" "$tmp/out" >/dev/null'
+  kill "$exporter_pid"
+  start_exporter "$tmp/http.log"
   check dcgm-job-by-pod 0 "$wt" classify --backend dcgm --url "http://127.0.0.1:$port/metrics" --samples 4 \
     --interval 0.01 --job-by pod --json
   expect dcgm-job-by-pod-named 'jq -e "(.jobs | length == 1) and .jobs[0].job == \"pod:serving/llm-serve-7d9f\" and .jobs[0].gpu_indices == [0]" "$tmp/out" >/dev/null'

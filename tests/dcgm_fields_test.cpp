@@ -102,6 +102,43 @@ TEST(DcgmFields, PodsAsPrometheusKeepsThemWithoutHonorLabels) {
   EXPECT_EQ(*s[3].pods, PodNames{"trainer-0"});       // no namespace named
 }
 
+TEST(DcgmFields, ADeclarationLabelIsCarriedAsWrittenAndAsTheExporterNamesIt) {
+  // dcgm-exporter --kubernetes-enable-pod-labels copies each pod label onto its GPU's series,
+  // the label's name with every character but [A-Za-z0-9_] made '_'.
+  DcgmReadings r(std::nullopt, "workloadtruth.io/declared");
+  Diagnostics problems;
+  const std::string page =
+      "DCGM_FI_DEV_GPU_UTIL{gpu=\"0\",UUID=\"a\",pod=\"serve-0\",workloadtruth_io_declared=\"inference\"} 90\n"
+      // Time-slicing: two pods on GPU 1, one with the label, one without.
+      "DCGM_FI_DEV_GPU_UTIL{gpu=\"1\",UUID=\"b\",pod=\"x\",workloadtruth_io_declared=\"training\"} 50\n"
+      "DCGM_FI_DEV_GPU_UTIL{gpu=\"1\",UUID=\"b\",pod=\"y\",workloadtruth_io_declared=\"serving\"} 50\n"
+      "DCGM_FI_DEV_GPU_UTIL{gpu=\"2\",UUID=\"c\",pod=\"z\"} 50\n";
+  const auto s = samples_of(page, r, problems, 1000);
+  ASSERT_EQ(s.size(), 3u);
+  ASSERT_TRUE(s[0].declared);
+  EXPECT_EQ(*s[0].declared, DeclaredValues{"inference"});
+  EXPECT_EQ(*s[1].declared, (DeclaredValues{"serving", "training"}));  // judged by watch, not here
+  ASSERT_TRUE(s[2].declared);
+  EXPECT_TRUE(s[2].declared->empty());
+  // A label changed on the same values is news; unchanged ones are shared, not copied.
+  const auto relabelled = samples_of(
+      "DCGM_FI_DEV_GPU_UTIL{gpu=\"0\",UUID=\"a\",pod=\"serve-0\",workloadtruth_io_declared=\"training\"} 90\n",
+      r, problems, 2000);
+  ASSERT_EQ(relabelled.size(), 1u);
+  EXPECT_EQ(*relabelled[0].declared, DeclaredValues{"training"});
+  const auto next = samples_of(
+      "DCGM_FI_DEV_GPU_UTIL{gpu=\"0\",UUID=\"a\",pod=\"serve-0\",workloadtruth_io_declared=\"training\"} 91\n",
+      r, problems, 3000);
+  ASSERT_EQ(next.size(), 1u);
+  EXPECT_EQ(next[0].declared.get(), relabelled[0].declared.get());
+  // The label's own name (as Prometheus keeps a label written so) is read too; no name asked, nothing carried.
+  DcgmReadings own(std::nullopt, "declared");
+  EXPECT_EQ(*samples_of("DCGM_FI_DEV_GPU_UTIL{gpu=\"0\",declared=\"hpc\"} 5\n", own, problems)[0].declared,
+            DeclaredValues{"hpc"});
+  DcgmReadings plain;
+  EXPECT_FALSE(samples_of(page, plain, problems)[0].declared);
+}
+
 TEST(DcgmFields, ProfilingCountersStandInWhereTheClassicFieldsAreMissing) {
   DcgmReadings r;
   Diagnostics problems;

@@ -40,13 +40,13 @@ struct Prometheus {
           json values = json::array();
           for (int t = static_cast<int>(std::ceil(at - range)); t <= at; ++t)
             values.push_back({t, std::to_string(name[12] == 'G' ? t % 100 : 100 + gpu)});
-          result.push_back({{"metric",
-                             {{"__name__", name},
-                              {"gpu", std::to_string(gpu % 2)},
-                              {"UUID", "GPU-" + std::to_string(gpu)},
-                              {"modelName", "NVIDIA H100 80GB HBM3"},
-                              {"Hostname", gpu < 2 ? "n1" : "n2"}}},
-                            {"values", values}});
+          json metric = {{"__name__", name},
+                         {"gpu", std::to_string(gpu % 2)},
+                         {"UUID", "GPU-" + std::to_string(gpu)},
+                         {"modelName", "NVIDIA H100 80GB HBM3"},
+                         {"Hostname", gpu < 2 ? "n1" : "n2"}};
+          if (gpu == 0) metric["workloadtruth_io_declared"] = "training";  // its pod's label, as the exporter copies it
+          result.push_back({{"metric", metric}, {"values", values}});
         }
       }
       res.set_content(json{{"status", "success"}, {"data", {{"resultType", "matrix"}, {"result", result}}}}.dump(),
@@ -99,7 +99,21 @@ TEST(PrometheusSource, ReadsTheRangeAChunkAtATime) {
     EXPECT_EQ(s[i].values.get(Signal::Power), 100.0 + static_cast<double>(i % 2));
   }
   EXPECT_EQ(s[0].gpu->name, "NVIDIA H100 80GB HBM3");
+  EXPECT_FALSE(s[0].declared);  // no declaration label asked for
   EXPECT_TRUE(src.diagnostics().empty());
+}
+
+TEST(PrometheusSource, CarriesTheDeclarationLabelAsked) {
+  Prometheus p;
+  auto o = p.options("/prom");
+  o.declared_label = "workloadtruth.io/declared";
+  PrometheusSource src(o);
+  const auto s = test::drain(src);
+  ASSERT_EQ(s.size(), 22u);
+  for (const auto& x : s) {
+    ASSERT_TRUE(x.declared);
+    EXPECT_EQ(*x.declared, x.gpu->index == 0 ? DeclaredValues{"training"} : DeclaredValues{});
+  }
 }
 
 TEST(PrometheusSource, MatchersAndOneGpu) {

@@ -48,7 +48,7 @@ std::vector<Sample> phases(int inference_s, int training_s) {
   return a;
 }
 
-DeclaredLookup declared_inference(const GpuIdentity&, std::span<const std::uint32_t>, std::span<const std::string>) {
+DeclaredLookup declared_inference(const GpuIdentity&, const GpuOccupancy&) {
   return {Declaration{WorkloadType::Inference, "0"}, {}};
 }
 
@@ -92,9 +92,9 @@ TEST(Watcher, ADeclarationByProcessFollowsThePidsOnTheGpu) {
   std::string why;
   ASSERT_TRUE(labels.set("process:vllm", WorkloadType::Inference, why));
   std::vector<std::uint32_t> seen;
-  auto declared = [&](const GpuIdentity& gpu, std::span<const std::uint32_t> pids, std::span<const std::string>) {
+  auto declared = [&](const GpuIdentity& gpu, const GpuOccupancy& on) {
     std::vector<ProcessIdentity> processes;
-    for (const std::uint32_t pid : pids) {
+    for (const std::uint32_t pid : on.pids) {
       processes.push_back({pid, pid == 7 ? "vllm" : "bash", "", "", ""});
       seen.push_back(pid);
     }
@@ -125,9 +125,9 @@ TEST(Watcher, ADeclarationByPodFollowsThePodsTheSourceNames) {
   std::string why;
   ASSERT_TRUE(labels.set("pod:llm-serve-7d9f", WorkloadType::Inference, why));
   // As watch does it: each pod a source names stands as a process with no PID.
-  auto declared = [&](const GpuIdentity& gpu, std::span<const std::uint32_t>, std::span<const std::string> pods) {
+  auto declared = [&](const GpuIdentity& gpu, const GpuOccupancy& on) {
     std::vector<ProcessIdentity> processes;
-    for (const std::string& pod : pods) processes.push_back({0, "", "", pod, ""});
+    for (const std::string& pod : on.pods) processes.push_back({0, "", "", pod, ""});
     return labels.lookup(gpu, processes);
   };
   const UtilClassifier classifier;
@@ -146,6 +146,29 @@ TEST(Watcher, ADeclarationByPodFollowsThePodsTheSourceNames) {
   ASSERT_EQ(rec.events.size(), 1u);
   EXPECT_EQ(rec.events[0].declared, WorkloadType::Inference);
   EXPECT_EQ(w.gpus()[0].pods, pods);
+}
+
+TEST(Watcher, ADeclarationLabelOnTheSeriesReachesTheDeclaredFn) {
+  auto declared = [](const GpuIdentity&, const GpuOccupancy& on) {
+    std::vector<std::string> ignored;
+    return lookup_declared_label("team_declared", on.declared, ignored);
+  };
+  const UtilClassifier classifier;
+  Recorder rec;
+  Watcher w(classifier, options(120), declared, {&rec}, [] { return 0.0; });
+  auto samples = phases(120, 300);
+  const auto values = std::make_shared<const DeclaredValues>(DeclaredValues{"inference"});  // labelled 40 s in
+  for (Sample& s : samples)
+    if (s.time_s >= 40) s.declared = values;
+  for (const Sample& s : samples) w.push(s);
+  w.finish();
+
+  ASSERT_GE(rec.declared_by.size(), 4u);
+  EXPECT_EQ(rec.declared_by[0], "");
+  EXPECT_EQ(rec.declared_by.back(), "label:team_declared");
+  ASSERT_EQ(rec.events.size(), 1u);
+  EXPECT_EQ(rec.events[0].declared, WorkloadType::Inference);
+  EXPECT_EQ(w.gpus()[0].declared_values, values);
 }
 
 TEST(Watcher, EveryWindowAndAlertIsLoggedAndTheLogVerifies) {
@@ -185,7 +208,7 @@ std::vector<Sample> four_gpu_job() {
   return out;
 }
 
-DeclaredLookup declared_training(const GpuIdentity&, std::span<const std::uint32_t>, std::span<const std::string>) {
+DeclaredLookup declared_training(const GpuIdentity&, const GpuOccupancy&) {
   return {Declaration{WorkloadType::Training, "0-3"}, {}};
 }
 
@@ -250,7 +273,7 @@ TEST(Watcher, JobsCanBeMadeByWhatRunsOnTheGpus) {
   const UtilClassifier classifier;
   Recorder rec;
   Watcher w(classifier, options(120), declared_training, {&rec}, [] { return 0.0; });
-  w.join_jobs_by([](const GpuIdentity& g, std::span<const std::uint32_t>, std::span<const std::string>) {
+  w.join_jobs_by([](const GpuIdentity& g, const GpuOccupancy&) {
     return g.index < 4 ? std::string("pod:trainer") : std::string();
   });
   for (const Sample& s : four_gpu_job()) w.push(s);

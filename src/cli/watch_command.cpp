@@ -151,25 +151,36 @@ int run_watch(WatchCliOptions& o) {
 
   // Processes are named (from /proc) only while some key needs it, once per window per GPU.
   const watch::ProcessResolver resolver(o.proc_root);
-  std::map<std::string, std::string> conflicts;  // by GPU key: the last one warned about
-  auto declared = [&](const GpuIdentity& g, std::span<const std::uint32_t> pids, std::span<const std::string> pods) {
+  std::map<std::string, std::string> conflicts, ignored_said;  // by GPU key: the last one warned about
+  auto declared = [&](const GpuIdentity& g, const watch::GpuOccupancy& on) {
     const bool by_process = flag_labels.has_process_keys() || (mapping && mapping->labels().has_process_keys());
     const std::vector<watch::ProcessIdentity> processes =
-        resolver.resolve(by_process ? pids : std::span<const std::uint32_t>{}, pods);
+        resolver.resolve(by_process ? on.pids : std::span<const std::uint32_t>{}, on.pods);
     watch::DeclaredLookup d = flag_labels.lookup(g, processes);
     if (!d.declaration && d.conflict.empty() && mapping) d = mapping->labels().lookup(g, processes);
+    // The series' own label counts last: the operator's word wins over the workload's.
+    std::vector<std::string> ignored;
+    if (!d.declaration && d.conflict.empty() && !on.declared.empty())
+      d = watch::lookup_declared_label(o.source.declared_label, on.declared, ignored);
     if (std::string& last = conflicts[g.key()]; d.conflict != last) {
       if (!d.conflict.empty()) warn("GPU " + g.label() + ": declarations conflict, so none applies: " + d.conflict);
       last = d.conflict;
+    }
+    std::string ignored_text;
+    for (const std::string& v : ignored) ignored_text += (ignored_text.empty() ? "'" : ", '") + v + "'";
+    if (std::string& last = ignored_said[g.key()]; ignored_text != last) {
+      if (!ignored_text.empty())
+        warn("GPU " + g.label() + ": its label " + o.source.declared_label + " says " + ignored_text +
+             ", not a workload type (" + workload_type_names() + "); ignored");
+      last = ignored_text;
     }
     return d;
   };
   watch::Watcher watcher(*classifier, o.watch, declared, sinks);
   if (!o.job_by.empty()) {
     const watch::JobOwner by = watch::parse_job_owner(o.job_by);
-    watcher.join_jobs_by([&resolver, by](const GpuIdentity&, std::span<const std::uint32_t> pids,
-                                         std::span<const std::string> pods) {
-      return watch::common_owner(by, resolver.resolve(pids, pods));
+    watcher.join_jobs_by([&resolver, by](const GpuIdentity&, const watch::GpuOccupancy& on) {
+      return watch::common_owner(by, resolver.resolve(on.pids, on.pods));
     });
   }
   LiveView live_view(std::cout);
@@ -302,6 +313,10 @@ Command add_watch_command(CLI::App& app) {
       ->delimiter(',');
   sub->add_option("--declared-file", o->declared_file,
                   "Mapping file of declared workloads (JSON object or KEY=type lines), re-read when it changes");
+  sub->add_option("--declared-label", o->source.declared_label,
+                  "dcgm, prometheus: the label of a GPU's series that says what its owner declared, e.g. a pod label "
+                  "dcgm-exporter copies (--kubernetes-enable-pod-labels): workloadtruth.io/declared, found as "
+                  "workloadtruth_io_declared; --declared and --declared-file win over it");
   add_host_root_options(*sub, o->proc_root, o->source.sys_root);
   sub->add_option("--mismatch-confidence", w.mismatch.min_confidence,
                   "A window counts against a declaration at this confidence or above")

@@ -60,12 +60,20 @@ inline std::string pod_name(std::string_view name_space, std::string_view pod) {
   return name_space.empty() ? std::string(pod) : std::string(name_space) + "/" + std::string(pod);
 }
 
+// What a GPU's owners declared it runs, where the source reads that beside the telemetry (a pod
+// label that dcgm-exporter copies onto the GPU's series, named by `watch --declared-label`): the
+// values as written, sorted, once each (several where pods with other labels share the GPU);
+// shared like pods. watch checks them against its verdicts; sources do not judge them.
+using DeclaredValues = std::vector<std::string>;
+using DeclaredValuesRef = std::shared_ptr<const DeclaredValues>;
+
 // A reading of an identified GPU: the unit every source produces. A per-GPU stage (the
 // windower) keeps only the Reading part, sliced off without touching the shared identity.
 struct Sample : Reading {
   GpuRef gpu;
   ProcessIdsRef processes{};  // null when the source cannot list them (replays, simulations)
   PodNamesRef pods{};         // null unless the source names the GPU's pods
+  DeclaredValuesRef declared{};  // null unless the source is asked for a declaration label
 };
 
 }  // namespace wt

@@ -77,6 +77,7 @@ std::unique_ptr<TelemetrySource> open_prometheus(const SourceSpec& s) {
   o.auth = s.auth_files;
   o.match = s.match;
   o.gpu = s.gpu;
+  o.declared_label = s.declared_label;
   o.end_s = s.end.empty() ? PollClock::wall_clock_s() : parse_time_option("--end", s.end);
   if (s.last_s && !s.start.empty()) throw std::invalid_argument("--start and --last cannot be combined");
   if (s.last_s)
@@ -111,6 +112,9 @@ std::unique_ptr<TelemetrySource> open_source(const SourceSpec& s) {
     throw std::invalid_argument("--url and the credential options (--bearer-token-file, --basic-auth-file, "
                                 "--ca-file, --cert-file, --key-file, --oauth2-*) are for --backend dcgm or "
                                 "prometheus, not " + b);
+  if (b != "dcgm" && b != "prometheus" && !s.declared_label.empty())
+    throw std::invalid_argument("--declared-label reads a label of dcgm-exporter's series: it is for --backend dcgm "
+                                "or prometheus, not " + b);
   if (b != "amd" && b != "auto" && s.sys_root != "/sys")
     throw std::invalid_argument("--sys-root is for --backend amd or auto (the AMD GPUs' processes), not " + b);
   if (b != "sim" && b != "replay" && !s.gpu_model.empty())
@@ -151,7 +155,7 @@ std::unique_ptr<TelemetrySource> open_source(const SourceSpec& s) {
   if (b == "dcgm") {
     if (s.url.empty()) throw std::invalid_argument("--backend dcgm needs --url (dcgm-exporter's /metrics)");
     return std::make_unique<DcgmExporterSource>(DcgmExporterOptions{
-        s.url, s.samples, s.interval_s, s.gpu, s.auth_files});
+        s.url, s.samples, s.interval_s, s.gpu, s.auth_files, s.declared_label});
   }
   if (b == "nvml") return std::make_unique<NvmlSource>(NvmlOptions{s.samples, s.interval_s, s.gpu});
   if (b == "amd") return std::make_unique<AmdSource>(amd_options(s));

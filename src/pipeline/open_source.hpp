@@ -36,6 +36,7 @@ struct SourceSpec {
   std::string start, end;        // ISO 8601 in UTC ("2026-12-03T10:00:00Z") or Unix seconds; end "" = now
   std::optional<double> last_s;  // instead of start: seconds before the end
   bool follow = false;  // after the range, read what Prometheus stores next, until `waiting` ends it
+  std::string declared_label;  // a series label whose values samples carry as `declared` (dcgm_fields.hpp)
   // Called while a source waits with no sample to give (following, or a replay of a pipe that
   // stays quiet): core/waiting_hook.hpp.
   WaitingHook waiting;

@@ -71,6 +71,25 @@ std::string describe_conflict(const std::vector<std::pair<std::string, std::uint
 
 }  // namespace
 
+DeclaredLookup lookup_declared_label(const std::string& name, std::span<const std::string> values,
+                                     std::vector<std::string>& ignored) {
+  const std::string key = "label:" + name;
+  std::map<std::string, WorkloadType> types;  // by "KEY=value" as written
+  for (const std::string& v : values) {
+    if (const auto type = parse_workload_type(v))
+      types[key + "=" + v] = *type;
+    else
+      ignored.push_back(v);
+  }
+  if (types.empty()) return {};
+  const WorkloadType type = types.begin()->second;
+  if (std::all_of(types.begin(), types.end(), [type](const auto& kv) { return kv.second == type; }))
+    return {Declaration{type, key}, {}};
+  std::string conflict;
+  for (const auto& kv : types) conflict += (conflict.empty() ? "" : "; ") + kv.first + " (named by the source)";
+  return {std::nullopt, conflict};
+}
+
 bool DeclaredLabels::set(const std::string& key, WorkloadType type, std::string& why) {
   const Entry entry{key, type};
   const auto colon = key.find(':');

@@ -33,6 +33,7 @@ void Watcher::push(const Sample& s) {
   GpuWatch& w = gpus_[g.ordinal];
   if (w.processes != s.processes) w.processes = s.processes;
   if (w.pods != s.pods) w.pods = s.pods;
+  if (w.declared_values != s.declared) w.declared_values = s.declared;
   if (first) declare(w);
   constexpr double kMissing = std::numeric_limits<double>::quiet_NaN();
   w.util.push(s.values.get(Signal::GpuUtil).value_or(kMissing));
@@ -79,12 +80,12 @@ std::pair<WorkloadType, double> Watcher::job_group_verdict(const GpuWatch& w, co
 }
 
 void Watcher::declare(GpuWatch& w) {
-  std::span<const std::uint32_t> pids;
-  std::span<const std::string> pods;
-  if (w.processes) pids = *w.processes;
-  if (w.pods) pods = *w.pods;
-  if (job_group_of_) w.job_group = job_group_of_(w.gpu, pids, pods);
-  const DeclaredLookup d = declared_(w.gpu, pids, pods);
+  GpuOccupancy on;
+  if (w.processes) on.pids = *w.processes;
+  if (w.pods) on.pods = *w.pods;
+  if (w.declared_values) on.declared = *w.declared_values;
+  if (job_group_of_) w.job_group = job_group_of_(w.gpu, on);
+  const DeclaredLookup d = declared_(w.gpu, on);
   w.declared = d.declaration ? std::optional(d.declaration->type) : std::nullopt;
   w.declared_by = d.declaration ? d.declaration->key : "";
   w.declared_conflict = d.conflict;

@@ -52,6 +52,7 @@ struct GpuWatch {
   std::string alert_declared_by;  // declared_by when the current alert was raised
   ProcessIdsRef processes;        // as its source last listed them
   PodNamesRef pods;               // as its source last named them (dcgm-exporter's pod label)
+  DeclaredValuesRef declared_values;  // as its source last read them (--declared-label)
   Recent util, power;
   std::optional<double> power_limit_w;
   double last_sample_s = 0;
@@ -79,16 +80,21 @@ struct WatchOptions {
   std::vector<JobSpec> jobs;  // checked with check_job_specs
 };
 
+// What a GPU's source says runs on it: the PIDs, the pods, and the values of a declaration
+// label on its series (each empty when unknown).
+struct GpuOccupancy {
+  std::span<const std::uint32_t> pids;
+  std::span<const std::string> pods;
+  std::span<const std::string> declared;
+};
+
 class Watcher {
  public:
-  // The GPU's declaration, given its identity, the PIDs on it and the pods its source names
-  // (each empty when unknown).
-  using DeclaredFn =
-      std::function<DeclaredLookup(const GpuIdentity&, std::span<const std::uint32_t>, std::span<const std::string>)>;
+  // The GPU's declaration, given its identity and what runs on it.
+  using DeclaredFn = std::function<DeclaredLookup(const GpuIdentity&, const GpuOccupancy&)>;
   using ClockFn = std::function<double()>;  // seconds since 1970, UTC
   // The job a GPU is part of, given what its DeclaredFn is given ("" for none); see join_jobs_by.
-  using JobGroupFn =
-      std::function<std::string(const GpuIdentity&, std::span<const std::uint32_t>, std::span<const std::string>)>;
+  using JobGroupFn = std::function<std::string(const GpuIdentity&, const GpuOccupancy&)>;
 
   Watcher(const Classifier& classifier, WatchOptions options, DeclaredFn declared, std::vector<WatchSink*> sinks,
           ClockFn clock = system_clock_s);

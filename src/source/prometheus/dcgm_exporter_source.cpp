@@ -11,7 +11,7 @@ DcgmExporterSource::DcgmExporterSource(DcgmExporterOptions options)
     : PolledSource(options.samples, options.interval_s),
       options_(std::move(options)),
       http_(options_.auth, [this](const std::string& m) { report({options_.url, m, false}); }),
-      readings_(options_.gpu) {
+      readings_(options_.gpu, options_.declared_label) {
   std::tie(base_, path_) = split_url(options_.url);
   if (poll_now() == 0)
     throw NoTelemetryError(options_.url +

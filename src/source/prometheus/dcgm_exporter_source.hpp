@@ -19,6 +19,7 @@ struct DcgmExporterOptions {
   double interval_s = 1.0;   // between polls
   std::optional<int> gpu;    // only this index
   HttpAuthFiles auth;  // credentials and trust, read again when they change (http_session.hpp)
+  std::string declared_label = "";  // a label whose values samples carry as `declared` (dcgm_fields.hpp)
 };
 
 class DcgmExporterSource final : public PolledSource {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -81,6 +82,12 @@ std::optional<std::string> pod_of(const MetricLabels& labels) {
   return pod_name(label(labels, "namespace"), pod);
 }
 
+// Adds `value` to a sorted list unless it is there.
+void insert_once(std::vector<std::string>& sorted, std::string_view value) {
+  const auto at = std::lower_bound(sorted.begin(), sorted.end(), value);
+  if (at == sorted.end() || *at != value) sorted.insert(at, std::string(value));
+}
+
 // A series' GPU: its UUID (with the MIG instance, whose series share the parent's UUID), else
 // host and index.
 std::string series_key(const MetricLabels& labels) {
@@ -99,6 +106,12 @@ const std::vector<std::string_view>& dcgm_metric_names() {
     return v;
   }();
   return names;
+}
+
+DcgmReadings::DcgmReadings(std::optional<int> only_gpu, std::string declared_label)
+    : only_gpu_(only_gpu), declared_label_(std::move(declared_label)), declared_label_sanitized_(declared_label_) {
+  for (char& c : declared_label_sanitized_)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') c = '_';
 }
 
 GpuRef DcgmReadings::identity(const MetricLabels& labels) {
@@ -129,8 +142,12 @@ void DcgmReadings::add(const MetricPoint& p, std::int64_t time_ms, const std::st
   // A GPU shared by several pods has one series per pod (time-slicing); each names its pod.
   if (const auto pod = pod_of(p.labels)) {
     s.has_pod_label = true;
-    if (!pod->empty() && !std::binary_search(s.pods.begin(), s.pods.end(), *pod))
-      s.pods.insert(std::upper_bound(s.pods.begin(), s.pods.end(), *pod), *pod);
+    if (!pod->empty()) insert_once(s.pods, *pod);
+  }
+  if (!declared_label_.empty()) {
+    std::string_view value = label(p.labels, declared_label_);
+    if (value.empty()) value = label(p.labels, declared_label_sanitized_);
+    if (!value.empty()) insert_once(s.declared, value);
   }
   const double v = p.value * (f ? f->scale : 1.0);
   if (fb_extra) {
@@ -165,13 +182,17 @@ std::vector<Sample> DcgmReadings::take() {
     // Pods are shared while they stay the same; a change of pods is news even in a repeat.
     const bool pods_changed = s.has_pod_label && (!last->second.pods || *last->second.pods != s.pods);
     if (pods_changed) last->second.pods = std::make_shared<const PodNames>(std::move(s.pods));
-    if (!first && last->second.values == s.values && !pods_changed) continue;
+    const bool declared_changed =
+        !declared_label_.empty() && (!last->second.declared || *last->second.declared != s.declared);
+    if (declared_changed) last->second.declared = std::make_shared<const DeclaredValues>(std::move(s.declared));
+    if (!first && last->second.values == s.values && !pods_changed && !declared_changed) continue;
     last->second.values = s.values;
     Sample sample;
     sample.time_s = static_cast<double>(key.first) / 1000.0;
     sample.values = s.values;
     sample.gpu = s.gpu;
     if (s.has_pod_label) sample.pods = last->second.pods;
+    sample.declared = last->second.declared;
     out.push_back(std::move(sample));
   }
   open_.clear();

@@ -23,8 +23,11 @@ const std::vector<std::string_view>& dcgm_metric_names();
 // calls, so each GPU has one shared identity for the whole run.
 class DcgmReadings {
  public:
-  // `only_gpu`: keep that GPU index's points alone (on each host).
-  explicit DcgmReadings(std::optional<int> only_gpu = std::nullopt) : only_gpu_(only_gpu) {}
+  // `only_gpu`: keep that GPU index's points alone (on each host). `declared_label`: the label
+  // whose values each sample carries as its `declared` ("": none), looked for as written and as
+  // dcgm-exporter names a pod label (every character but [A-Za-z0-9_] made '_':
+  // workloadtruth.io/declared is workloadtruth_io_declared).
+  explicit DcgmReadings(std::optional<int> only_gpu = std::nullopt, std::string declared_label = "");
 
   // Adds a point taken at time_ms (ignored unless it is a DCGM field read here). A value
   // outside the signal's plausible range (or not finite) is left missing, with a diagnostic.
@@ -47,19 +50,23 @@ class DcgmReadings {
     double fb_free = -1, fb_reserved = 0;
     bool has_pod_label = false;  // the exporter maps GPUs to pods (its Kubernetes mode)
     PodNames pods;               // the pods its series name (NAMESPACE/NAME), sorted, once each
+    DeclaredValues declared;     // the declared label's values on its series, sorted, once each
   };
   GpuRef identity(const MetricLabels& labels);
 
   std::map<std::string, GpuRef> gpus_;                            // by series key
   std::map<std::pair<std::int64_t, std::string>, Partial> open_;  // by (time, GPU key)
-  // Each GPU's last sample taken: to drop repeats, and to share its pods while they do not change.
+  // Each GPU's last sample taken: to drop repeats, and to share its pods (and declared values)
+  // while they do not change.
   struct Last {
     SignalValues values;
     PodNamesRef pods;
+    DeclaredValuesRef declared;
     std::int64_t time_ms = 0;
   };
   std::map<std::string, Last> last_;
   std::optional<int> only_gpu_;
+  std::string declared_label_, declared_label_sanitized_;
 };
 
 }  // namespace wt

@@ -96,7 +96,7 @@ std::size_t read_query_answer(std::string_view body, int status, const std::stri
 PrometheusSource::PrometheusSource(PrometheusOptions options)
     : options_(std::move(options)),
       http_(options_.auth, [this](const std::string& m) { report({options_.url, m, false}); }),
-      readings_(options_.gpu) {
+      readings_(options_.gpu, options_.declared_label) {
   std::tie(base_, path_) = split_url(options_.url);
   // Unix seconds from 1970 to the year 5138: anything else is a typo, and would be read for ever.
   if (!(options_.start_s >= 0 && options_.end_s < 1e11))

@@ -33,6 +33,7 @@ struct PrometheusOptions {
   // in memory): bounds memory and the server's work over a fleet's thousands of series.
   double chunk_pairs = 500'000;
   std::optional<int> gpu;
+  std::string declared_label;  // a label whose values samples carry as `declared` (dcgm_fields.hpp)
   HttpAuthFiles auth;  // credentials and trust, read again when they change (http_session.hpp)
   // Set: after the range, ask for what Prometheus has stored since, this often, until `waiting`
   // (called while it waits: core/waiting_hook.hpp) returns true.
