@@ -58,6 +58,15 @@ cp "$tmp/out" "$tmp/replay-text.out"
 check replay-positional 0 "$wt" classify "$fx/csv/two_gpus.csv" --classifier rules
 expect replay-positional-same 'cmp -s "$tmp/out" "$tmp/replay-text.out"'
 check replay-positional-and-flag 2 "$wt" classify "$fx/csv/two_gpus.csv" --replay "$fx/csv/two_gpus.csv"
+# Several nodes' logs: one fleet, each file's GPUs named after the file, a job across them.
+cp "$fx/csv/two_gpus.csv" "$tmp/node-a.csv"
+sed -e 's/GPU-aaaa-0000/GPU-cccc-2222/' -e 's/GPU-bbbb-1111/GPU-dddd-3333/' "$fx/csv/two_gpus.csv" >"$tmp/node-b.csv"
+check fleet-files 0 "$wt" classify "$tmp/node-a.csv" "$tmp/node-b.csv" --classifier rules --job trainers=node-a/0,node-b/0 --json
+expect fleet-files-named 'jq -e "([.gpus[] | .host + \"/\" + (.gpu_index | tostring)] == [\"node-a/0\", \"node-a/1\", \"node-b/0\", \"node-b/1\"]) and .jobs[0].workload_type == \"TRAINING\"" "$tmp/out" >/dev/null'
+check fleet-files-flags 0 "$wt" classify --replay "$tmp/node-a.csv" --replay "$tmp/node-b.csv" --classifier rules
+expect fleet-files-flags-text 'grep -q "^node-b/1 .*IDLE" "$tmp/out"'
+check fleet-files-same-name 2 "$wt" classify "$tmp/node-a.csv" "$fx/csv/../csv/two_gpus.csv" "$tmp/../$(basename "$tmp")/node-a.csv"
+expect fleet-files-same-name-says-why 'grep -q "would both name their GPUs node-a/INDEX" "$tmp/err"'
 # --job: GPUs the operator says run one job get one verdict from all their windows.
 check job-text 0 "$wt" classify "$fx/csv/two_gpus.csv" --classifier rules --job node=all
 expect job-text-row 'grep -Eq "^node +0-1 +TRAINING " "$tmp/out" && grep -q "its GPUs on their own: TRAINING 1, IDLE 1" "$tmp/out"'

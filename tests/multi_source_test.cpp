@@ -49,6 +49,28 @@ TEST(MultiSource, MergesInTimeOrderAndOffsetsTheSecondPartsIndices) {
   EXPECT_EQ(samples[1].values.get(wt::Signal::GpuUtil), 0);  // readings untouched
 }
 
+TEST(MultiSource, NamesEachPartsGpusAfterItsHostUnlessTheyNameOne) {
+  auto named = gpu_samples(1, "GPU-c", 10, 1);
+  auto on_node9 = std::make_shared<wt::GpuIdentity>(*named[0].gpu);
+  on_node9->host = "node9";
+  named[0].gpu = on_node9;
+  std::vector<wt::MultiSource::Part> parts;
+  parts.push_back({std::make_unique<wt::test::VectorSource>(gpu_samples(0, "GPU-a", 10, 2)), 0, "node-a"});
+  parts.push_back({std::make_unique<wt::test::VectorSource>(gpu_samples(0, "GPU-b", 10, 1)), 0, "node-b"});
+  parts.push_back({std::make_unique<wt::test::VectorSource>(named), 0, "node-c"});
+  parts.push_back({std::make_unique<wt::test::VectorSource>(gpu_samples(0, "GPU-d", 10, 1)), 0, "node-d"});
+  wt::MultiSource source(std::move(parts));
+  EXPECT_EQ(source.describe(), "vector+vector+vector+1 more");
+  const auto samples = wt::test::drain(source);
+  ASSERT_EQ(samples.size(), 5U);
+  std::vector<std::string> labels;
+  for (const auto& s : samples) labels.push_back(s.gpu->label());
+  // Ties in time come in part order.
+  EXPECT_EQ(labels, (std::vector<std::string>{"node-a/0", "node-b/0", "node9/1", "node-d/0", "node-a/0"}));
+  EXPECT_EQ(samples[0].gpu.get(), samples[4].gpu.get());  // renamed once, then shared
+  EXPECT_EQ(samples[2].gpu.get(), on_node9.get());         // a GPU that names its host is left as it is
+}
+
 TEST(MultiSource, KeepsTheOtherPartGoingAndForwardsDiagnostics) {
   std::vector<wt::MultiSource::Part> parts;
   parts.push_back({std::make_unique<FailingSource>(), 0});

@@ -315,7 +315,7 @@ TEST(PrometheusSource, SendsBasicAuthFromItsFile) {
   spec.auth_files.basic_auth_file.clear();
   spec.auth_files.bearer_token_file.clear();
   spec.backend = "replay";
-  spec.replay_file = "trace.csv";  // never opened: the flag is refused first
+  spec.replay_files = {"trace.csv"};  // never opened: the flag is refused first
   spec.url.clear();
   spec.start.clear();
   spec.end.clear();

@@ -3,8 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <stdexcept>
 
+#include "pipeline/open_source.hpp"
 #include "test_util.hpp"
 
 namespace wt {
@@ -17,6 +19,25 @@ TEST(ReplaySource, ReadsInterleavedGpus) {
   EXPECT_EQ(samples[1].gpu->uuid, "GPU-bbbb-1111");
   ASSERT_EQ(src.diagnostics().size(), 1u);  // the fan.speed column is ignored, with a note
   EXPECT_FALSE(src.diagnostics()[0].is_error);
+}
+
+TEST(ReplaySource, SeveralFilesAreOneFleetWithEachFilesGpusNamedAfterIt) {
+  SourceSpec spec;
+  spec.replay_files = {test::fixture("csv/two_gpus.csv"), test::fixture("csv/bad_lines.csv")};
+  const auto src = open_source(spec);
+  std::map<std::string, std::size_t> by_label;
+  for (const Sample& s : test::drain(*src)) ++by_label[s.gpu->label()];
+  std::vector<std::string> labels;
+  for (const auto& [label, n] : by_label) labels.push_back(label);
+  EXPECT_EQ(labels, (std::vector<std::string>{"bad_lines/0", "bad_lines/1", "two_gpus/0", "two_gpus/1"}));
+  EXPECT_EQ(by_label["two_gpus/0"], 90u);  // as when read alone
+  // Each file's bad lines are still named by file and line.
+  const Diagnostics d = src->diagnostics();
+  EXPECT_TRUE(std::any_of(d.begin(), d.end(),
+                          [](const Diagnostic& x) { return x.text().find("bad_lines.csv:") != std::string::npos; }));
+  // Two files of one name would give their GPUs one name.
+  spec.replay_files = {test::fixture("csv/two_gpus.csv"), test::fixture("csv/../csv/two_gpus.csv")};
+  EXPECT_THROW(open_source(spec), std::invalid_argument);
 }
 
 TEST(ReplaySource, NoHeaderWithColumns) {

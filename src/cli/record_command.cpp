@@ -31,8 +31,9 @@ int run_record(const RecordOptions& o) {
     format = TraceFormat::Jsonl;
 
   std::error_code ec;
-  if (!o.source.replay_file.empty() && std::filesystem::equivalent(o.source.replay_file, o.out_path, ec))
-    throw std::invalid_argument("--out is the file being replayed; refusing to overwrite it");
+  for (const std::string& f : o.source.replay_files)
+    if (std::filesystem::equivalent(f, o.out_path, ec))
+      throw std::invalid_argument("--out is a file being replayed; refusing to overwrite it");
   const auto source = o.source.open();
   // Ctrl-C or SIGTERM ends a live recording after the poll in progress, with the file whole.
   // Set before the file is opened, so that a file on disk means a recording that stops cleanly.

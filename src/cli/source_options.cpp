@@ -17,9 +17,11 @@ void SourceOptions::add_to(CLI::App& app, const std::string& format_flag, std::s
                  "prometheus (DCGM samples a Prometheus server kept), sim (physical simulator), synthetic (seed "
                  "profiles), replay")
       ->check(CLI::IsMember({"nvml", "amd", "auto", "dcgm", "prometheus", "sim", "synthetic", "replay"}));
-  replay_option = app.add_option("--replay", replay_file,
+  replay_option = app.add_option("--replay", replay_files,
                  "Recorded trace: nvidia-smi CSV or dmon output, WorkloadTruth JSONL, rocm-smi or amd-smi metric "
-                 "--csv/--json (implies --backend replay)");
+                 "--csv/--json (implies --backend replay); several: one fleet, each file's GPUs named FILE/INDEX "
+                 "after its name (node7.csv: node7/0)")
+      ->allow_extra_args(false);  // repeated for several; the positional takes a list
   app.add_option(format_flag, input_format, "Replay file format (default: detected)")
       ->check(CLI::IsMember({"auto", "csv", "dmon", "jsonl", "rocm-smi", "amd-smi"}));
   app.add_option("--columns", columns,
@@ -69,7 +71,7 @@ void SourceOptions::add_follow_option(CLI::App& app) {
 }
 
 void SourceOptions::add_trace_positional(CLI::App& app) {
-  app.add_option("trace", replay_file, "Recorded trace, as --replay")->excludes(replay_option);
+  app.add_option("trace", replay_files, "Recorded traces, as --replay")->excludes(replay_option);
 }
 
 std::unique_ptr<TelemetrySource> SourceOptions::open() const {

@@ -64,7 +64,7 @@ json input_schema() {
 json run(ClassifierCache& classifiers, const json& a) {
   SourceSpec spec;
   spec.backend = "replay";
-  spec.replay_file = a["trace_file"].get<std::string>();
+  spec.replay_files = {a["trace_file"].get<std::string>()};
   spec.input_format = a.value("format", "auto");
   spec.columns = a.value("columns", std::vector<std::string>{});
   if (a.contains("snapshot_interval_seconds")) {
@@ -82,7 +82,7 @@ json run(ClassifierCache& classifiers, const json& a) {
   const auto source = open_source(spec);
   ClassifyResult result = classify_stream(*source, classifier, window);
   if (result.gpus.empty()) {
-    std::string why = spec.replay_file + ": no samples";
+    std::string why = spec.replay_files[0] + ": no samples";
     if (!result.diagnostics.empty()) why += " (" + result.diagnostics.front().text() + ")";
     throw ToolError(why);
   }

@@ -1,5 +1,7 @@
 #include "pipeline/open_source.hpp"
 
+#include <filesystem>
+#include <map>
 #include <stdexcept>
 
 #include "core/diagnostic.hpp"
@@ -95,11 +97,26 @@ std::unique_ptr<TelemetrySource> open_prometheus(const SourceSpec& s) {
   return std::make_unique<PrometheusSource>(o);
 }
 
+// Several nodes' logs as one fleet: each file's GPUs are named after the file's name without its
+// directory and extension (node7.csv: node7/0 ...), unless the file names their host itself.
+std::unique_ptr<TelemetrySource> open_replays(const std::vector<std::string>& files, const ReplayOptions& options) {
+  std::map<std::string, std::string> by_host;
+  std::vector<MultiSource::Part> parts;
+  for (const std::string& f : files) {
+    std::string host = std::filesystem::path(f).stem().string();
+    if (const auto [it, added] = by_host.emplace(host, f); !added)
+      throw std::invalid_argument(it->second + " and " + f + " would both name their GPUs " + host +
+                                  "/INDEX: give files whose names (without directory and extension) differ");
+    parts.push_back({std::make_unique<ReplaySource>(f, options), 0, std::move(host)});
+  }
+  return std::make_unique<MultiSource>(std::move(parts));
+}
+
 }  // namespace
 
 std::string resolved_backend(const SourceSpec& s) {
   if (!s.backend.empty()) return s.backend;
-  return s.replay_file.empty() ? "nvml" : "replay";
+  return s.replay_files.empty() ? "nvml" : "replay";
 }
 
 std::unique_ptr<TelemetrySource> open_source(const SourceSpec& s) {
@@ -120,7 +137,7 @@ std::unique_ptr<TelemetrySource> open_source(const SourceSpec& s) {
   if (b != "sim" && b != "replay" && !s.gpu_model.empty())
     throw std::invalid_argument("--gpu-model is for --backend sim or replay, not " + b);
   if (b == "replay") {
-    if (s.replay_file.empty()) throw std::invalid_argument("--backend replay needs --replay FILE");
+    if (s.replay_files.empty()) throw std::invalid_argument("--backend replay needs --replay FILE");
     const auto format = parse_trace_format(s.input_format);
     if (!format) throw std::invalid_argument("unknown trace format '" + s.input_format + "'");
     std::optional<double> snapshot_interval;
@@ -132,10 +149,11 @@ std::unique_ptr<TelemetrySource> open_source(const SourceSpec& s) {
         throw std::invalid_argument("unknown GPU model '" + s.gpu_model + "' (--list-scenarios lists the known ones)");
       gpu_name = m->name;
     }
-    return std::make_unique<ReplaySource>(
-        s.replay_file, ReplayOptions{*format, s.columns, snapshot_interval, std::move(gpu_name), s.waiting});
+    const ReplayOptions options{*format, s.columns, snapshot_interval, std::move(gpu_name), s.waiting};
+    if (s.replay_files.size() == 1) return std::make_unique<ReplaySource>(s.replay_files[0], options);
+    return open_replays(s.replay_files, options);
   }
-  if (!s.replay_file.empty()) throw std::invalid_argument("--replay cannot be combined with --backend " + b);
+  if (!s.replay_files.empty()) throw std::invalid_argument("--replay cannot be combined with --backend " + b);
   if (b == "synthetic") {
     const std::string p = s.profile.starts_with("legacy-") ? s.profile.substr(7) : s.profile;
     return std::make_unique<SyntheticSource>(SyntheticOptions{p, s.samples, s.interval_s, s.seed});

@@ -14,8 +14,10 @@
 namespace wt {
 
 struct SourceSpec {
-  std::string backend;  // "" = replay when replay_file is given, else nvml
-  std::string replay_file;
+  std::string backend;  // "" = replay when replay_files are given, else nvml
+  // Recorded traces; several are read as one fleet, merged in time, each file's GPUs named after
+  // the file (node7.csv: node7/0 ...) where the file names no host.
+  std::vector<std::string> replay_files;
   std::string input_format = "auto";
   std::vector<std::string> columns;
   std::string profile = "training";

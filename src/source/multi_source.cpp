@@ -7,8 +7,11 @@ MultiSource::MultiSource(std::vector<Part> parts) {
 }
 
 std::string MultiSource::describe() const {
+  constexpr std::size_t kNamed = 3;  // a fleet's hundred logs would make a header of paths
   std::string text;
-  for (const State& s : states_) text += (text.empty() ? "" : "+") + s.part.source->describe();
+  for (std::size_t i = 0; i < states_.size() && i < kNamed; ++i)
+    text += (i == 0 ? "" : "+") + states_[i].part.source->describe();
+  if (states_.size() > kNamed) text += "+" + std::to_string(states_.size() - kNamed) + " more";
   return text;
 }
 
@@ -17,11 +20,12 @@ void MultiSource::refill(State& s) {
   if (!s.ended && !s.pending) {
     Sample sample;
     if (s.part.source->next(sample)) {
-      if (s.part.index_offset != 0) {
+      if (s.part.index_offset != 0 || (!s.part.host.empty() && sample.gpu->host.empty())) {
         GpuRef& ours = s.renamed[sample.gpu.get()];
         if (!ours) {
           auto id = std::make_shared<GpuIdentity>(*sample.gpu);
           id->index += s.part.index_offset;
+          if (id->host.empty()) id->host = s.part.host;
           ours = std::move(id);
         }
         sample.gpu = ours;

@@ -1,4 +1,5 @@
-// Several live sources read as one: a host with both NVIDIA and AMD GPUs.
+// Several sources read as one: a host with both NVIDIA and AMD GPUs, or several nodes' recorded
+// logs (each part's GPUs then named after its node).
 #pragma once
 
 #include <memory>
@@ -18,12 +19,15 @@ class MultiSource final : public TelemetrySource {
     // Added to the GPU indices of this part, so GPUs of different vendors (each numbered from
     // 0 by its own library) get distinct indices: the second part starts after the first's GPUs.
     int index_offset = 0;
+    // Set: the node this part's GPUs are in, for those whose source names none (one node's
+    // nvidia-smi log among others'), so that GPU 0 of each is told apart as NODE/0.
+    std::string host = {};
   };
 
   explicit MultiSource(std::vector<Part> parts);
   // Samples of all parts, oldest first (ties: in part order); ends when every part has.
   bool next(Sample& out) override;
-  // The parts' descriptions joined with '+': "nvml+amd".
+  // The parts' descriptions joined with '+': "nvml+amd" (the first three, then how many more).
   std::string describe() const override;
 
  private:
