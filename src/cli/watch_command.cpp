@@ -32,6 +32,7 @@
 #include "sink/metrics_server.hpp"
 #include "sink/metrics_sink.hpp"
 #include "watch/alert_command.hpp"
+#include "watch/declaration_sources.hpp"
 #include "watch/declared_labels.hpp"
 #include "watch/process_identity.hpp"
 #include "watch/watcher.hpp"
@@ -104,7 +105,7 @@ int run_watch(WatchCliOptions& o) {
   // Loading the model parses megabytes of JSON into trees freed right after; hand those pages
   // back, or a daemon that runs for months keeps them resident (about 15 MB).
   ::malloc_trim(0);
-  const watch::DeclaredLabels flag_labels = watch::parse_declared_flags(o.declared);
+  watch::DeclaredLabels flag_labels = watch::parse_declared_flags(o.declared);
   std::optional<watch::MappingFile> mapping;
   if (!o.declared_file.empty()) mapping.emplace(o.declared_file);
   std::optional<watch::AlertCommand> alert;
@@ -149,34 +150,15 @@ int run_watch(WatchCliOptions& o) {
   else if (!live)
     sinks.push_back(&plain_view);
 
-  // Processes are named (from /proc) only while some key needs it, once per window per GPU.
+  // Processes are named (from /proc) once per window per GPU, while some key needs it.
   const watch::ProcessResolver resolver(o.proc_root);
-  std::map<std::string, std::string> conflicts, ignored_said;  // by GPU key: the last one warned about
-  auto declared = [&](const GpuIdentity& g, const watch::GpuOccupancy& on) {
-    const bool by_process = flag_labels.has_process_keys() || (mapping && mapping->labels().has_process_keys());
-    const std::vector<watch::ProcessIdentity> processes =
-        resolver.resolve(by_process ? on.pids : std::span<const std::uint32_t>{}, on.pods);
-    watch::DeclaredLookup d = flag_labels.lookup(g, processes);
-    if (!d.declaration && d.conflict.empty() && mapping) d = mapping->labels().lookup(g, processes);
-    // The series' own label counts last: the operator's word wins over the workload's.
-    std::vector<std::string> ignored;
-    if (!d.declaration && d.conflict.empty() && !on.declared.empty())
-      d = watch::lookup_declared_label(o.source.declared_label, on.declared, ignored);
-    if (std::string& last = conflicts[g.key()]; d.conflict != last) {
-      if (!d.conflict.empty()) warn("GPU " + g.label() + ": declarations conflict, so none applies: " + d.conflict);
-      last = d.conflict;
-    }
-    std::string ignored_text;
-    for (const std::string& v : ignored) ignored_text += (ignored_text.empty() ? "'" : ", '") + v + "'";
-    if (std::string& last = ignored_said[g.key()]; ignored_text != last) {
-      if (!ignored_text.empty())
-        warn("GPU " + g.label() + ": its label " + o.source.declared_label + " says " + ignored_text +
-             ", not a workload type (" + workload_type_names() + "); ignored");
-      last = ignored_text;
-    }
-    return d;
-  };
-  watch::Watcher watcher(*classifier, o.watch, declared, sinks);
+  watch::DeclarationSources declarations(std::move(flag_labels), mapping ? &*mapping : nullptr,
+                                         o.source.declared_label, resolver, warn);
+  watch::Watcher watcher(*classifier, o.watch,
+                         [&declarations](const GpuIdentity& g, const watch::GpuOccupancy& on) {
+                           return declarations.lookup(g, on);
+                         },
+                         sinks);
   if (!o.job_by.empty()) {
     const watch::JobOwner by = watch::parse_job_owner(o.job_by);
     watcher.join_jobs_by([&resolver, by](const GpuIdentity&, const watch::GpuOccupancy& on) {

@@ -48,6 +48,14 @@ std::string common_owner(JobOwner by, std::span<const ProcessIdentity> processes
 JobOwner parse_job_owner(const std::string& by);
 std::string_view job_owner_name(JobOwner by);
 
+// What a GPU's source says runs on it: the PIDs, the pods, and the values of a declaration
+// label on its series (each empty when unknown).
+struct GpuOccupancy {
+  std::span<const std::uint32_t> pids;
+  std::span<const std::string> pods;
+  std::span<const std::string> declared;
+};
+
 class ProcessResolver {
  public:
   // `proc_root`: where procfs is mounted ("/proc"; a fixture directory in tests).

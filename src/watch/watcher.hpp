@@ -80,14 +80,6 @@ struct WatchOptions {
   std::vector<JobSpec> jobs;  // checked with check_job_specs
 };
 
-// What a GPU's source says runs on it: the PIDs, the pods, and the values of a declaration
-// label on its series (each empty when unknown).
-struct GpuOccupancy {
-  std::span<const std::uint32_t> pids;
-  std::span<const std::string> pods;
-  std::span<const std::string> declared;
-};
-
 class Watcher {
  public:
   // The GPU's declaration, given its identity and what runs on it.

@@ -1,0 +1,35 @@
+// A GPU's declaration from every place one can come from, in order of authority: --declared, the
+// mapping file (--declared-file, re-read by its owner), and a label on the GPU's own series
+// (--declared-label): the operator's word wins over the workload's. docs/watch.md, "Declared
+// labels".
+#pragma once
+
+#include <functional>
+#include <map>
+#include <string>
+
+#include "watch/declared_labels.hpp"
+#include "watch/process_identity.hpp"
+
+namespace wt::watch {
+
+class DeclarationSources {
+ public:
+  using Warn = std::function<void(const std::string&)>;
+  // `mapping` may be null (no file); `label_name` "" when no label is read. Each GPU's conflict,
+  // and the label values that name no workload type, are said through `warn` when they change.
+  DeclarationSources(DeclaredLabels flags, const MappingFile* mapping, std::string label_name,
+                     const ProcessResolver& resolver, Warn warn);
+
+  DeclaredLookup lookup(const GpuIdentity& gpu, const GpuOccupancy& on);
+
+ private:
+  DeclaredLabels flags_;
+  const MappingFile* mapping_;
+  std::string label_name_;
+  const ProcessResolver& resolver_;
+  Warn warn_;
+  std::map<std::string, std::string> conflict_said_, ignored_said_;  // by GPU key: the last said
+};
+
+}  // namespace wt::watch
