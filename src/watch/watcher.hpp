@@ -16,6 +16,7 @@
 #include "watch/declared_labels.hpp"
 #include "watch/job_verdict.hpp"
 #include "watch/mismatch_detector.hpp"
+#include "watch/process_identity.hpp"
 
 namespace wt::watch {
 
