@@ -65,8 +65,11 @@ check fleet-files 0 "$wt" classify "$tmp/node-a.csv" "$tmp/node-b.csv" --classif
 expect fleet-files-named 'jq -e "([.gpus[] | .host + \"/\" + (.gpu_index | tostring)] == [\"node-a/0\", \"node-a/1\", \"node-b/0\", \"node-b/1\"]) and .jobs[0].workload_type == \"TRAINING\"" "$tmp/out" >/dev/null'
 check fleet-files-flags 0 "$wt" classify --replay "$tmp/node-a.csv" --replay "$tmp/node-b.csv" --classifier rules
 expect fleet-files-flags-text 'grep -q "^node-b/1 .*IDLE" "$tmp/out"'
+# A file may name its node (a pipe from ssh has no name worth keeping).
+check fleet-files-named-nodes 0 "$wt" classify "gpu-a=$tmp/node-a.csv" "gpu-b=$tmp/node-b.csv" --classifier rules --json
+expect fleet-files-named-nodes-hosts 'jq -e "[.gpus[].host] == [\"gpu-a\", \"gpu-a\", \"gpu-b\", \"gpu-b\"]" "$tmp/out" >/dev/null'
 check fleet-files-same-name 2 "$wt" classify "$tmp/node-a.csv" "$fx/csv/../csv/two_gpus.csv" "$tmp/../$(basename "$tmp")/node-a.csv"
-expect fleet-files-same-name-says-why 'grep -q "would both name their GPUs node-a/INDEX" "$tmp/err"'
+expect fleet-files-same-name-says-why 'grep -q "would both name their GPUs node-a/INDEX: .*or name each one.s node (NODE=FILE)" "$tmp/err"'
 # --job: GPUs the operator says run one job get one verdict from all their windows.
 check job-text 0 "$wt" classify "$fx/csv/two_gpus.csv" --classifier rules --job node=all
 expect job-text-row 'grep -Eq "^node +0-1 +TRAINING " "$tmp/out" && grep -q "its GPUs on their own: TRAINING 1, IDLE 1" "$tmp/out"'

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <map>
 #include <stdexcept>
 
@@ -38,6 +39,24 @@ TEST(ReplaySource, SeveralFilesAreOneFleetWithEachFilesGpusNamedAfterIt) {
   // Two files of one name would give their GPUs one name.
   spec.replay_files = {test::fixture("csv/two_gpus.csv"), test::fixture("csv/../csv/two_gpus.csv")};
   EXPECT_THROW(open_source(spec), std::invalid_argument);
+}
+
+TEST(ReplaySource, AFileMayNameItsNode) {
+  EXPECT_EQ(parse_replay_file("node7=/dev/fd/63").host, "node7");
+  EXPECT_EQ(parse_replay_file("node7=/dev/fd/63").path, "/dev/fd/63");
+  EXPECT_EQ(parse_replay_file("logs/a=b.csv").host, "");  // '=' after a directory: a path
+  EXPECT_EQ(parse_replay_file("=x.csv").path, "=x.csv");
+  // A file of that whole name, here, is read as a path.
+  EXPECT_EQ(parse_replay_file("n=1.csv").host, "n");
+  const std::filesystem::path was = std::filesystem::current_path();
+  std::filesystem::current_path(std::filesystem::path(test::write_temp("n=1.csv", "x")).parent_path());
+  EXPECT_EQ(parse_replay_file("n=1.csv").host, "");
+  std::filesystem::current_path(was);
+  SourceSpec spec;
+  spec.replay_files = {"gpu-node-3=" + test::fixture("csv/two_gpus.csv")};
+  const auto samples = test::drain(*open_source(spec));
+  ASSERT_FALSE(samples.empty());
+  EXPECT_EQ(samples[0].gpu->label(), "gpu-node-3/0");
 }
 
 TEST(ReplaySource, NoHeaderWithColumns) {

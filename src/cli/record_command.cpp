@@ -32,7 +32,7 @@ int run_record(const RecordOptions& o) {
 
   std::error_code ec;
   for (const std::string& f : o.source.replay_files)
-    if (std::filesystem::equivalent(f, o.out_path, ec))
+    if (std::filesystem::equivalent(parse_replay_file(f).path, o.out_path, ec))
       throw std::invalid_argument("--out is a file being replayed; refusing to overwrite it");
   const auto source = o.source.open();
   // Ctrl-C or SIGTERM ends a live recording after the poll in progress, with the file whole.

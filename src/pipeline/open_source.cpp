@@ -99,20 +99,31 @@ std::unique_ptr<TelemetrySource> open_prometheus(const SourceSpec& s) {
 
 // Several nodes' logs as one fleet: each file's GPUs are named after the file's name without its
 // directory and extension (node7.csv: node7/0 ...), unless the file names their host itself.
-std::unique_ptr<TelemetrySource> open_replays(const std::vector<std::string>& files, const ReplayOptions& options) {
+std::unique_ptr<TelemetrySource> open_replays(const std::vector<std::string>& args, const ReplayOptions& options) {
+  if (args.size() == 1 && parse_replay_file(args[0]).host.empty())
+    return std::make_unique<ReplaySource>(args[0], options);
   std::map<std::string, std::string> by_host;
   std::vector<MultiSource::Part> parts;
-  for (const std::string& f : files) {
-    std::string host = std::filesystem::path(f).stem().string();
-    if (const auto [it, added] = by_host.emplace(host, f); !added)
-      throw std::invalid_argument(it->second + " and " + f + " would both name their GPUs " + host +
-                                  "/INDEX: give files whose names (without directory and extension) differ");
-    parts.push_back({std::make_unique<ReplaySource>(f, options), 0, std::move(host)});
+  for (const std::string& arg : args) {
+    auto [host, path] = parse_replay_file(arg);
+    if (host.empty()) host = std::filesystem::path(path).stem().string();
+    if (const auto [it, added] = by_host.emplace(host, arg); !added)
+      throw std::invalid_argument(it->second + " and " + arg + " would both name their GPUs " + host +
+                                  "/INDEX: give files whose names (without directory and extension) differ, or "
+                                  "name each one's node (NODE=FILE)");
+    parts.push_back({std::make_unique<ReplaySource>(path, options), 0, std::move(host)});
   }
   return std::make_unique<MultiSource>(std::move(parts));
 }
 
 }  // namespace
+
+ReplayFile parse_replay_file(const std::string& arg) {
+  const auto eq = arg.find('=');
+  std::error_code ec;
+  if (eq == 0 || eq == std::string::npos || arg.find('/') < eq || std::filesystem::exists(arg, ec)) return {"", arg};
+  return {arg.substr(0, eq), arg.substr(eq + 1)};
+}
 
 std::string resolved_backend(const SourceSpec& s) {
   if (!s.backend.empty()) return s.backend;
@@ -150,7 +161,6 @@ std::unique_ptr<TelemetrySource> open_source(const SourceSpec& s) {
       gpu_name = m->name;
     }
     const ReplayOptions options{*format, s.columns, snapshot_interval, std::move(gpu_name), s.waiting};
-    if (s.replay_files.size() == 1) return std::make_unique<ReplaySource>(s.replay_files[0], options);
     return open_replays(s.replay_files, options);
   }
   if (!s.replay_files.empty()) throw std::invalid_argument("--replay cannot be combined with --backend " + b);

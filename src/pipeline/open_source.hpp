@@ -15,8 +15,8 @@ namespace wt {
 
 struct SourceSpec {
   std::string backend;  // "" = replay when replay_files are given, else nvml
-  // Recorded traces; several are read as one fleet, merged in time, each file's GPUs named after
-  // the file (node7.csv: node7/0 ...) where the file names no host.
+  // Recorded traces (see ReplayFile); several are read as one fleet, merged in time, each file's
+  // GPUs named after the file (node7.csv: node7/0 ...) where the file names no host.
   std::vector<std::string> replay_files;
   std::string input_format = "auto";
   std::vector<std::string> columns;
@@ -45,6 +45,15 @@ struct SourceSpec {
   // Either: credentials and trust read from files.
   HttpAuthFiles auth_files;
 };
+
+// A --replay argument: PATH, or NODE=PATH naming the node whose GPUs the file holds (a pipe from
+// `ssh node7 nvidia-smi ...` has no name of its own). Read as a path where a file of that whole
+// name exists.
+struct ReplayFile {
+  std::string host;  // "" when not named
+  std::string path;
+};
+ReplayFile parse_replay_file(const std::string& arg);
 
 std::string resolved_backend(const SourceSpec& s);
 
