@@ -281,7 +281,7 @@ PY
   check dcgm-declared-label 0 "$wt" watch --backend dcgm --url "http://127.0.0.1:$port/metrics" --samples 4 \
     --interval 0.01 --declared-label workloadtruth.io/declared --no-log --json
   expect dcgm-declared-label-declares 'jq -se "([.[] | select(.gpu_index == 0) | .declared_by] | unique) == [\"label:workloadtruth.io/declared\"] and ([.[] | select(.gpu_index == 0) | .declared] | unique) == [\"INFERENCE\"] and ([.[] | select(.gpu_index == 1) | .declared] | unique) == [null]" "$tmp/out" >/dev/null'
-  expect dcgm-declared-label-odd-value-said-once '[ "$(grep -c "GPU gpu-node-7/1: its label workloadtruth.io/declared says .serving., not a workload type" "$tmp/err")" -eq 1 ]'
+  expect dcgm-declared-label-odd-value-said-once '[ "$(grep -c "GPU gpu-node-7/1: label:workloadtruth.io/declared says .serving., not a workload type" "$tmp/err")" -eq 1 ]'
   # The operator's word wins over the workload's.
   check dcgm-declared-label-overridden 0 "$wt" watch --backend dcgm --url "http://127.0.0.1:$port/metrics" --samples 4 \
     --interval 0.01 --declared-label workloadtruth.io/declared --declared 0=training --no-log --json

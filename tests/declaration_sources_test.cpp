@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+
 #include "test_util.hpp"
 
 namespace wt::watch {
@@ -43,7 +46,7 @@ TEST(DeclarationSources, ConflictsAndValuesNamingNoTypeAreSaidOnceAsTheyChange) 
   sources.lookup(gpu0(), {{}, {}, odd});
   sources.lookup(gpu0(), {{}, {}, odd});
   ASSERT_EQ(warnings.size(), 1u);
-  EXPECT_EQ(warnings[0], "GPU node-7/0: its label team_declared says 'serving', not a workload type (" +
+  EXPECT_EQ(warnings[0], "GPU node-7/0: label:team_declared says 'serving', not a workload type (" +
                              workload_type_names() + "); ignored");
   const DeclaredLookup d = sources.lookup(gpu0(), {{}, {}, disagree});
   sources.lookup(gpu0(), {{}, {}, disagree});
@@ -54,6 +57,32 @@ TEST(DeclarationSources, ConflictsAndValuesNamingNoTypeAreSaidOnceAsTheyChange) 
   EXPECT_TRUE(sources.lookup(gpu0(), {{}, {}, fine}).declaration);
   sources.lookup(gpu0(), {{}, {}, odd});
   EXPECT_EQ(warnings.size(), 3u);
+}
+
+TEST(DeclarationSources, TheProcessesEnvironmentDeclaresWhereAsked) {
+  using namespace std::string_literals;
+  const auto root = std::filesystem::path(test::write_temp("env_proc.marker", "")).parent_path() / "env_proc";
+  std::filesystem::remove_all(root);
+  for (const auto& [pid, value] : {std::pair{11, "training"}, std::pair{12, "Training"}, std::pair{13, "inference"}}) {
+    std::filesystem::create_directories(root / std::to_string(pid));
+    std::ofstream(root / std::to_string(pid) / "environ", std::ios::binary) << "WT_DECLARED="s + value + "\0"s;
+  }
+  const ProcessResolver resolver(root.string(), "WT_DECLARED");
+  std::vector<std::string> warnings;
+  DeclarationSources sources(DeclaredLabels{}, nullptr, "", resolver,
+                             [&warnings](const std::string& w) { warnings.push_back(w); });
+  const std::vector<std::uint32_t> agree{11, 12, 99}, disagree{11, 13};  // 99: exited, says nothing
+  DeclaredLookup d = sources.lookup(gpu0(), {agree, {}, {}});
+  ASSERT_TRUE(d.declaration);
+  EXPECT_EQ(d.declaration->type, WorkloadType::Training);
+  EXPECT_EQ(d.declaration->key, "env:WT_DECLARED");
+  d = sources.lookup(gpu0(), {disagree, {}, {}});
+  EXPECT_FALSE(d.declaration);
+  EXPECT_EQ(d.conflict, "env:WT_DECLARED=inference; env:WT_DECLARED=training");
+  EXPECT_EQ(warnings.size(), 1u);
+  // The operator's word still wins.
+  DeclarationSources flagged(parse_declared_flags({"0=hpc"}), nullptr, "", resolver, [](const std::string&) {});
+  EXPECT_EQ(flagged.lookup(gpu0(), {disagree, {}, {}}).declaration->key, "0");
 }
 
 }  // namespace

@@ -178,29 +178,28 @@ TEST(DeclaredLabels, PodsASourceNamesComeWithNoPid) {
 }
 
 TEST(DeclaredLabels, ASeriesLabelDeclaresWhenItsValuesAgree) {
-  const std::string name = "workloadtruth_io_declared";
+  const std::string key = "label:workloadtruth_io_declared";
   std::vector<std::string> ignored;
   const std::vector<std::string> one{"Inference"};
-  DeclaredLookup d = lookup_declared_label(name, one, ignored);
+  DeclaredLookup d = lookup_declared_values(key, one, ignored);
   ASSERT_TRUE(d.declaration);
   EXPECT_EQ(d.declaration->type, WorkloadType::Inference);
   EXPECT_EQ(d.declaration->key, "label:workloadtruth_io_declared");
   EXPECT_TRUE(ignored.empty());
   // Pods sharing the GPU that say different things: a conflict, no declaration.
   const std::vector<std::string> two{"inference", "training"};
-  d = lookup_declared_label(name, two, ignored);
+  d = lookup_declared_values(key, two, ignored);
   EXPECT_FALSE(d.declaration);
-  EXPECT_EQ(d.conflict, "label:workloadtruth_io_declared=inference (named by the source); "
-                        "label:workloadtruth_io_declared=training (named by the source)");
+  EXPECT_EQ(d.conflict, "label:workloadtruth_io_declared=inference; label:workloadtruth_io_declared=training");
   // A value that names no type is left out, and said.
   const std::vector<std::string> odd{"serving", "training"};
-  d = lookup_declared_label(name, odd, ignored);
+  d = lookup_declared_values(key, odd, ignored);
   ASSERT_TRUE(d.declaration);
   EXPECT_EQ(d.declaration->type, WorkloadType::Training);
   EXPECT_EQ(ignored, std::vector<std::string>{"serving"});
   ignored.clear();
   const std::vector<std::string> only_odd{"serving"};
-  d = lookup_declared_label(name, only_odd, ignored);
+  d = lookup_declared_values(key, only_odd, ignored);
   EXPECT_FALSE(d.declaration);
   EXPECT_TRUE(d.conflict.empty());
   EXPECT_EQ(ignored.size(), 1u);

@@ -67,6 +67,16 @@ TEST(PodFromEnviron, PodNameElseHostnameOnlyInKubernetes) {
   EXPECT_EQ(pod_from_environ(""), "");
 }
 
+TEST(EnvValue, TheWholeNameOnly) {
+  using namespace std::string_literals;
+  const std::string env = "WT_DECLARED_X=hpc\0WT_DECLARED=inference\0EMPTY=\0"s;
+  EXPECT_EQ(env_value(env, "WT_DECLARED"), "inference");
+  EXPECT_EQ(env_value(env, "WT_DECLARED_X"), "hpc");
+  EXPECT_EQ(env_value(env, "WT"), "");
+  EXPECT_EQ(env_value(env, "EMPTY"), "");
+  EXPECT_EQ(env_value("", "WT_DECLARED"), "");
+}
+
 TEST(CommonOwner, OnePodOrContainerForEveryProcessThatHasOne) {
   const std::string c1(64, 'a'), c2(64, 'b');
   const std::vector<ProcessIdentity> one_pod{{1, "python", c1, "trainer-0", ""},
@@ -114,6 +124,12 @@ TEST(ProcessResolver, ReadsAFakeProcTree) {
   EXPECT_EQ(resolver.resolve(100), (ProcessIdentity{100, "vllm", kId, "llm-serve-7d9f", ""}));
   EXPECT_EQ(resolver.resolve(200), (ProcessIdentity{200, "python3", "", "", ""}));
   EXPECT_EQ(resolver.resolve(300), (ProcessIdentity{300, "", "", "", ""}));  // exited
+  // Asked for a declaration variable, the resolver reads it from the same environment.
+  add_process(root, 400, "python", "", "PATH=/bin\0WORKLOADTRUTH_DECLARED=inference\0"s);
+  const ProcessResolver declaring(root, "WORKLOADTRUTH_DECLARED");
+  EXPECT_EQ(declaring.resolve(400).declared, "inference");
+  EXPECT_EQ(declaring.resolve(100).declared, "");
+  EXPECT_EQ(resolver.resolve(400).declared, "");  // not asked
 }
 
 TEST(ProcessResolver, ReadsThisProcess) {

@@ -108,8 +108,14 @@ if [ -f "$fx/nvml/two_gpus.txt" ]; then
     mkdir -p "$tmp/proc/$pid"
     echo python >"$tmp/proc/$pid/comm"
     echo "0::/kubepods.slice/cri-containerd-$(printf '%064d' "$pid").scope" >"$tmp/proc/$pid/cgroup"
-    printf 'KUBERNETES_SERVICE_HOST=10.0.0.1\0HOSTNAME=pod-%s\0' "$pid" >"$tmp/proc/$pid/environ"
+    printf 'KUBERNETES_SERVICE_HOST=10.0.0.1\0HOSTNAME=pod-%s\0WORKLOADTRUTH_DECLARED=inference\0' "$pid" \
+      >"$tmp/proc/$pid/environ"
   done
+  # What the processes say of themselves (--declared-env), when no key of the operator's applies.
+  check env-declared 0 env FAKE_NVML_FIXTURE="$fx/nvml/two_gpus.txt" "$wt" watch "${live[@]}" "${mm0[@]}" --proc-root "$tmp/proc" --declared-env WORKLOADTRUTH_DECLARED
+  expect env-declared-by 'jq -se "[.[] | select(.type == \"window\")] | last | .declared == \"INFERENCE\" and .declared_by == \"env:WORKLOADTRUTH_DECLARED\"" "$tmp/out" >/dev/null'
+  check env-declared-replay 2 "$wt" watch --replay "$fx/csv/two_gpus.csv" --declared-env WORKLOADTRUTH_DECLARED --no-log
+  expect env-declared-replay-says-why 'grep -q "only --backend nvml, amd or auto list; not replay" "$tmp/err"'
   printf 'pod:pod-4243=mining\npod:pod-4250=mining\nprocess:python=inference\n' >"$tmp/pods.txt"
   check pod-declared 0 env FAKE_NVML_FIXTURE="$fx/nvml/two_gpus.txt" "$wt" watch "${live[@]}" "${mm0[@]}" --proc-root "$tmp/proc" --declared-file "$tmp/pods.txt"
   expect pod-declared-by 'jq -se "[.[] | select(.type == \"window\")] | last | .declared == \"MINING\" and .declared_by == \"pod:pod-4243, pod:pod-4250\"" "$tmp/out" >/dev/null'

@@ -151,7 +151,7 @@ TEST(Watcher, ADeclarationByPodFollowsThePodsTheSourceNames) {
 TEST(Watcher, ADeclarationLabelOnTheSeriesReachesTheDeclaredFn) {
   auto declared = [](const GpuIdentity&, const GpuOccupancy& on) {
     std::vector<std::string> ignored;
-    return lookup_declared_label("team_declared", on.declared, ignored);
+    return lookup_declared_values("label:team_declared", on.declared, ignored);
   };
   const UtilClassifier classifier;
   Recorder rec;

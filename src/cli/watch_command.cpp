@@ -54,6 +54,7 @@ struct WatchCliOptions {
   std::string job_by;
   std::string declared_file;
   std::string proc_root = "/proc";
+  std::string declared_env;
   std::string on_mismatch;
   double on_mismatch_timeout_s = 10;
   MetricsOptions metrics;
@@ -96,6 +97,9 @@ int run_watch(WatchCliOptions& o) {
         std::cerr << "workloadtruth: " << note << '\n';
     });
   const std::string backend = o.source.resolved_backend();
+  if (!o.declared_env.empty() && backend != "nvml" && backend != "amd" && backend != "auto")
+    throw std::invalid_argument("--declared-env reads the environment of the processes on each GPU, which only "
+                                "--backend nvml, amd or auto list; not " + backend);
   if (o.source.samples == 0 && (backend == "synthetic" || (backend == "sim" && !o.source.duration_s)))
     throw std::invalid_argument("--backend " + backend + " needs --samples N" +
                                 (backend == "sim" ? " or --duration S" : "") + " (it has no end of its own)");
@@ -150,7 +154,7 @@ int run_watch(WatchCliOptions& o) {
     sinks.push_back(&plain_view);
 
   // Processes are named (from /proc) once per window per GPU, while some key needs it.
-  const watch::ProcessResolver resolver(o.proc_root);
+  const watch::ProcessResolver resolver(o.proc_root, o.declared_env);
   watch::DeclarationSources declarations(std::move(flag_labels), mapping ? &*mapping : nullptr,
                                          o.source.declared_label, resolver, warn);
   watch::Watcher watcher(*classifier, o.watch,
@@ -298,6 +302,11 @@ Command add_watch_command(CLI::App& app) {
                   "dcgm, prometheus: the label of a GPU's series that says what its owner declared, e.g. a pod label "
                   "dcgm-exporter copies (--kubernetes-enable-pod-labels): workloadtruth.io/declared, found as "
                   "workloadtruth_io_declared; --declared and --declared-file win over it");
+  sub->add_option("--declared-env", o->declared_env,
+                  "nvml, amd, auto: the environment variable by which the processes on a GPU say what they run "
+                  "(set by the scheduler, or from a pod label through the Downward API), e.g. WORKLOADTRUTH_DECLARED; "
+                  "read from /proc/PID/environ, so as root or the workload's user; --declared and --declared-file win "
+                  "over it");
   add_host_root_options(*sub, o->proc_root, o->source.sys_root);
   sub->add_option("--mismatch-confidence", w.mismatch.min_confidence,
                   "A window counts against a declaration at this confidence or above")

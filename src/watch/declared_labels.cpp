@@ -71,9 +71,8 @@ std::string describe_conflict(const std::vector<std::pair<std::string, std::uint
 
 }  // namespace
 
-DeclaredLookup lookup_declared_label(const std::string& name, std::span<const std::string> values,
-                                     std::vector<std::string>& ignored) {
-  const std::string key = "label:" + name;
+DeclaredLookup lookup_declared_values(const std::string& key, std::span<const std::string> values,
+                                      std::vector<std::string>& ignored) {
   std::map<std::string, WorkloadType> types;  // by "KEY=value" as written
   for (const std::string& v : values) {
     if (const auto type = parse_workload_type(v))
@@ -86,7 +85,7 @@ DeclaredLookup lookup_declared_label(const std::string& name, std::span<const st
   if (std::all_of(types.begin(), types.end(), [type](const auto& kv) { return kv.second == type; }))
     return {Declaration{type, key}, {}};
   std::string conflict;
-  for (const auto& kv : types) conflict += (conflict.empty() ? "" : "; ") + kv.first + " (named by the source)";
+  for (const auto& kv : types) conflict += (conflict.empty() ? "" : "; ") + kv.first;
   return {std::nullopt, conflict};
 }
 

@@ -56,12 +56,13 @@ class DeclaredLabels {
   std::map<std::string, Entry> gpus_, pods_, slurm_jobs_, containers_, names_;
 };
 
-// The declaration a label on a GPU's series makes (`watch --declared-label NAME`; `values` as
-// its source read them), keyed "label:NAME": every value must name the same workload type, or
-// the answer is a conflict (pods sharing the GPU that say different things). Values that name
-// no type are left out and listed in `ignored`.
-DeclaredLookup lookup_declared_label(const std::string& name, std::span<const std::string> values,
-                                     std::vector<std::string>& ignored);
+// The declaration that what runs on a GPU makes of itself, keyed `key`: "label:NAME" for a label
+// on its series (`watch --declared-label NAME`), "env:NAME" for a variable in its processes'
+// environment (`--declared-env NAME`); `values` as they were read. Every value must name the same
+// workload type, or the answer is a conflict (pods or processes sharing the GPU that say
+// different things). Values that name no type are left out and listed in `ignored`.
+DeclaredLookup lookup_declared_values(const std::string& key, std::span<const std::string> values,
+                                      std::vector<std::string>& ignored);
 
 // "KEY=type" items of --declared; throws std::invalid_argument (a usage error).
 DeclaredLabels parse_declared_flags(const std::vector<std::string>& items);

@@ -91,6 +91,13 @@ std::string pod_from_environ(const std::string& environ) {
   return pod.empty() ? pod : pod_name(name_space, pod);
 }
 
+std::string env_value(const std::string& environ, std::string_view name) {
+  std::istringstream vars(environ);
+  for (std::string var; std::getline(vars, var, '\0');)
+    if (var.size() > name.size() && var.starts_with(name) && var[name.size()] == '=') return var.substr(name.size() + 1);
+  return "";
+}
+
 ProcessIdentity ProcessResolver::resolve(std::uint32_t pid) const {
   const std::string dir = root_ + "/" + std::to_string(pid) + "/";
   ProcessIdentity p;
@@ -100,7 +107,9 @@ ProcessIdentity ProcessResolver::resolve(std::uint32_t pid) const {
   const std::string cgroup = read_file(dir + "cgroup");
   p.container_id = container_id_from_cgroup(cgroup);
   p.slurm_job = slurm_job_from_cgroup(cgroup);
-  p.pod = pod_from_environ(read_file(dir + "environ"));
+  const std::string environ = read_file(dir + "environ");
+  p.pod = pod_from_environ(environ);
+  if (!declared_env_.empty()) p.declared = env_value(environ, declared_env_);
   return p;
 }
 

@@ -1,6 +1,6 @@
 // Who a process on a GPU is, for declared labels keyed by process, container, pod or Slurm job:
-// its name (/proc/PID/comm), its container ID and Slurm job (from /proc/PID/cgroup) and its
-// Kubernetes pod name (from /proc/PID/environ). Sources only list PIDs; naming them is this
+// its name (/proc/PID/comm), its container ID and Slurm job (from /proc/PID/cgroup), its
+// Kubernetes pod name and what it declares of itself (from /proc/PID/environ). Sources only list PIDs; naming them is this
 // module's job. See docs/watch.md.
 #pragma once
 
@@ -18,6 +18,7 @@ struct ProcessIdentity {
   std::string container_id;  // 64 hex digits; "" when not in a container, or unreadable
   std::string pod;           // "" when not in a pod, or its environment is unreadable
   std::string slurm_job;     // the Slurm job ID (digits, from /proc/PID/cgroup); "" when not in one
+  std::string declared = {};  // the value of the resolver's declaration variable; "" when unset or unreadable
   friend bool operator==(const ProcessIdentity&, const ProcessIdentity&) = default;
 };
 
@@ -36,6 +37,9 @@ std::string slurm_job_from_cgroup(const std::string& cgroup);
 // API), else HOSTNAME when KUBERNETES_SERVICE_HOST is set (Kubernetes names a pod's host after
 // the pod); NAMESPACE/NAME when POD_NAMESPACE is set too. "" when neither applies.
 std::string pod_from_environ(const std::string& environ);
+
+// The value of variable `name` in the NUL-separated text of /proc/PID/environ; "" when unset.
+std::string env_value(const std::string& environ, std::string_view name);
 
 // What a GPU's job is, by who runs on it (`watch --job-by`): "pod:[NAMESPACE/]NAME", "slurm:ID", or
 // "container:" and the ID's first 12 hex digits (as `docker ps` shows it), when every process
@@ -59,16 +63,21 @@ struct GpuOccupancy {
 class ProcessResolver {
  public:
   // `proc_root`: where procfs is mounted ("/proc"; a fixture directory in tests).
-  explicit ProcessResolver(std::string proc_root = "/proc") : root_(std::move(proc_root)) {}
+  // `declared_env`: the variable whose value a process declares its workload by
+  // (`watch --declared-env`), "" for none.
+  explicit ProcessResolver(std::string proc_root = "/proc", std::string declared_env = "")
+      : root_(std::move(proc_root)), declared_env_(std::move(declared_env)) {}
   // Whatever of the four can be read now: a process that has exited, or whose environment
   // belongs to another user (readable only by root or the same user), leaves fields empty.
   ProcessIdentity resolve(std::uint32_t pid) const;
   // Who runs on a GPU: each of `pids` resolved, then each pod a source names (dcgm-exporter in
   // Kubernetes) standing as a process with no PID.
   std::vector<ProcessIdentity> resolve(std::span<const std::uint32_t> pids, std::span<const std::string> pods) const;
+  const std::string& declared_env() const { return declared_env_; }
 
  private:
   std::string root_;
+  std::string declared_env_;
 };
 
 }  // namespace wt::watch
