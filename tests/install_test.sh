@@ -17,6 +17,12 @@ unit="$root$prefix/lib/systemd/system/workloadtruth-watch.service"
 "$bin" --version >/dev/null 2>&1 || bad "installed binary runs"
 [ -f "$root$prefix/share/doc/workloadtruth/examples/workloadtruth.default" ] || bad "defaults example installed"
 grep -q "^ExecStart=$prefix/bin/workloadtruth watch --plain " "$unit" || bad "unit runs the installed binary"
+# Every option of the commented examples is one watch takes (they would rot otherwise).
+help=$("$bin" watch --help)
+for opt in $(sed -n 's/^# WT_WATCH_ARGS=//p' "$root$prefix/share/doc/workloadtruth/examples/workloadtruth.default" |
+  grep -o -- '--[a-z0-9-]*' | sort -u); do
+  grep -q -- " $opt[ ,]" <<<"$help" || bad "the defaults example's $opt is no option of watch"
+done
 
 # The unit's command line as systemd would run it, on the simulator instead of the node's GPUs and
 # with the log in the scratch root: its fixed options are ones watch takes.
