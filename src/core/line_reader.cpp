@@ -63,7 +63,7 @@ bool LineReader::fill() {
     const int ready = ::poll(&p, 1, static_cast<int>(kWaitingSlice.count()));
     if (ready > 0) break;
     if (ready < 0 && errno != EINTR) throw InputError(name_ + ": " + std::strerror(errno));
-    if (waiting_ && waiting_()) {
+    if (waiting_()) {
       eof_ = true;
       return false;
     }

@@ -71,8 +71,8 @@ using DeclaredValuesRef = std::shared_ptr<const DeclaredValues>;
 // windower) keeps only the Reading part, sliced off without touching the shared identity.
 struct Sample : Reading {
   GpuRef gpu;
-  ProcessIdsRef processes{};  // null when the source cannot list them (replays, simulations)
-  PodNamesRef pods{};         // null unless the source names the GPU's pods
+  ProcessIdsRef processes{};     // null when the source cannot list them (replays, simulations)
+  PodNamesRef pods{};            // null unless the source names the GPU's pods
   DeclaredValuesRef declared{};  // null unless the source is asked for a declaration label
 };
 
