@@ -109,7 +109,7 @@ TEST(DcgmFields, ADeclarationLabelIsCarriedAsWrittenAndAsTheExporterNamesIt) {
   Diagnostics problems;
   const std::string page =
       "DCGM_FI_DEV_GPU_UTIL{gpu=\"0\",UUID=\"a\",pod=\"serve-0\",workloadtruth_io_declared=\"inference\"} 90\n"
-      // Time-slicing: two pods on GPU 1, one with the label, one without.
+      // Time-slicing: two pods on GPU 1 that say different things; GPU 2's pod says nothing.
       "DCGM_FI_DEV_GPU_UTIL{gpu=\"1\",UUID=\"b\",pod=\"x\",workloadtruth_io_declared=\"training\"} 50\n"
       "DCGM_FI_DEV_GPU_UTIL{gpu=\"1\",UUID=\"b\",pod=\"y\",workloadtruth_io_declared=\"serving\"} 50\n"
       "DCGM_FI_DEV_GPU_UTIL{gpu=\"2\",UUID=\"c\",pod=\"z\"} 50\n";
@@ -131,7 +131,7 @@ TEST(DcgmFields, ADeclarationLabelIsCarriedAsWrittenAndAsTheExporterNamesIt) {
       r, problems, 3000);
   ASSERT_EQ(next.size(), 1u);
   EXPECT_EQ(next[0].declared.get(), relabelled[0].declared.get());
-  // The label's own name (as Prometheus keeps a label written so) is read too; no name asked, nothing carried.
+  // A name that needs no change is read as it is; with no name asked, nothing is carried.
   DcgmReadings own(std::nullopt, "declared");
   EXPECT_EQ(*samples_of("DCGM_FI_DEV_GPU_UTIL{gpu=\"0\",declared=\"hpc\"} 5\n", own, problems)[0].declared,
             DeclaredValues{"hpc"});
