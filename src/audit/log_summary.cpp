@@ -276,7 +276,8 @@ class PeriodTallies {
         return t.by_class[k].totals.windows > 0 ? &t.by_class[k].gpus : nullptr;
       });
     }
-    for (const auto& [kind, m] : whole.by_mismatch) {
+    for (const auto& whole_kind : whole.by_mismatch) {
+      const MismatchKind& kind = whole_kind.first;  // named, not bound: clang 14 captures no structured binding
       if (whole_withheld.kinds.contains(kind)) continue;
       guard_figure(withheld, &Withheld::kinds, kind, min_gpus, [&kind](const Tally& t) {
         const auto it = t.by_mismatch.find(kind);
