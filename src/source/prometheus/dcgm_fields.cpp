@@ -146,7 +146,8 @@ void DcgmReadings::add(const MetricPoint& p, std::int64_t time_ms, const std::st
   }
   if (!declared_label_.empty()) {
     std::string_view value = label(p.labels, declared_label_);
-    if (value.empty()) value = label(p.labels, declared_label_sanitized_);
+    if (value.empty() && declared_label_sanitized_ != declared_label_)
+      value = label(p.labels, declared_label_sanitized_);
     if (!value.empty()) insert_once(s.declared, value);
   }
   const double v = p.value * (f ? f->scale : 1.0);
