@@ -94,7 +94,8 @@ std::string pod_from_environ(const std::string& environ) {
 std::string env_value(const std::string& environ, std::string_view name) {
   std::istringstream vars(environ);
   for (std::string var; std::getline(vars, var, '\0');)
-    if (var.size() > name.size() && var.starts_with(name) && var[name.size()] == '=') return var.substr(name.size() + 1);
+    if (var.size() > name.size() && var.starts_with(name) && var[name.size()] == '=')
+      return var.substr(name.size() + 1);
   return "";
 }
 

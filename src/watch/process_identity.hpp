@@ -1,7 +1,7 @@
 // Who a process on a GPU is, for declared labels keyed by process, container, pod or Slurm job:
 // its name (/proc/PID/comm), its container ID and Slurm job (from /proc/PID/cgroup), its
-// Kubernetes pod name and what it declares of itself (from /proc/PID/environ). Sources only list PIDs; naming them is this
-// module's job. See docs/watch.md.
+// Kubernetes pod name and what it declares of itself (from /proc/PID/environ). Sources only
+// list PIDs; naming them is this module's job. See docs/watch.md.
 #pragma once
 
 #include <cstdint>
