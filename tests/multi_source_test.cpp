@@ -1,7 +1,13 @@
 #include "source/multi_source.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <chrono>
+#include <map>
+#include <utility>
+
+#include "source/replay/replay_source.hpp"
 #include "test_util.hpp"
 
 namespace {
@@ -27,6 +33,105 @@ class FailingSource final : public wt::TelemetrySource {
   }
   std::string describe() const override { return "failing"; }
 };
+
+// A pipe read as /dev/fd/N, as `--replay node7=<(ssh node7 nvidia-smi ...)` gives one.
+class Pipe {
+ public:
+  Pipe() { EXPECT_EQ(::pipe(fds_), 0); }
+  ~Pipe() {
+    close_writer();
+    ::close(fds_[0]);
+  }
+  Pipe(const Pipe&) = delete;
+  Pipe& operator=(const Pipe&) = delete;
+  std::string path() const { return "/dev/fd/" + std::to_string(fds_[0]); }
+  void write(const std::string& text) {
+    EXPECT_EQ(::write(fds_[1], text.data(), text.size()), static_cast<ssize_t>(text.size()));
+  }
+  void close_writer() {
+    if (fds_[1] >= 0) ::close(std::exchange(fds_[1], -1));
+  }
+
+ private:
+  int fds_[2] = {-1, -1};
+};
+
+constexpr const char* kHeader = "timestamp, index, utilization.gpu [%]\n";
+std::string row(int second, int util) {
+  return "2026/01/01 00:00:0" + std::to_string(second) + ".000, 0, " + std::to_string(util) + " %\n";
+}
+
+TEST(MultiSource, AQuietPipeHoldsBackNoOtherPart) {
+  Pipe quiet, busy;
+  quiet.write(kHeader + row(1, 10));
+  std::string five;
+  for (int t = 1; t <= 5; ++t) five += row(t, 90);
+  busy.write(kHeader + five);
+  busy.close_writer();
+  // Read alone, the quiet pipe would give up after 3 s of silence; in the merge it is waited for
+  // on its own thread, with the merge's hook instead.
+  const auto start = std::chrono::steady_clock::now();
+  wt::ReplayOptions give_up;
+  give_up.waiting = [start] { return std::chrono::steady_clock::now() - start > std::chrono::seconds(3); };
+  std::vector<wt::MultiSource::Part> parts;
+  parts.push_back({std::make_unique<wt::ReplaySource>(quiet.path(), give_up), 0, "node-q"});
+  parts.push_back({std::make_unique<wt::ReplaySource>(busy.path(), give_up), 0, "node-b"});
+  int hook_calls = 0;
+  // Called only once every part is quiet: the quiet node then sends its second row and ends.
+  wt::MultiSource source(std::move(parts), [&] {
+    if (++hook_calls == 1) {
+      quiet.write(row(2, 10));
+      quiet.close_writer();
+    }
+    return hook_calls > 50;  // 10 s: something is wrong; end the test rather than hang
+  });
+  std::map<std::string, std::vector<double>> times;
+  wt::Sample s;
+  for (int i = 0; i < 6; ++i) {
+    ASSERT_TRUE(source.next(s));
+    times[s.gpu->label()].push_back(s.time_s);
+  }
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
+  EXPECT_EQ(hook_calls, 0);
+  EXPECT_EQ(times["node-b/0"].size(), 5u);  // all the busy node sent, the quiet one still open
+  ASSERT_TRUE(source.next(s));
+  EXPECT_EQ(s.gpu->label(), "node-q/0");
+  EXPECT_EQ(hook_calls, 1);
+  times[s.gpu->label()].push_back(s.time_s);
+  EXPECT_FALSE(source.next(s));
+  ASSERT_EQ(times["node-q/0"].size(), 2u);
+  EXPECT_LT(times["node-q/0"][0], times["node-q/0"][1]);  // each GPU's samples in time order
+}
+
+TEST(MultiSource, ItsWaitingHookEndsQuietPipes) {
+  Pipe quiet;
+  quiet.write(kHeader + row(1, 10));
+  std::vector<wt::MultiSource::Part> parts;
+  parts.push_back({std::make_unique<wt::ReplaySource>(quiet.path()), 0, "node-q"});
+  parts.push_back({std::make_unique<wt::test::VectorSource>(gpu_samples(0, "GPU-a", 1, 2)), 0, "node-a"});
+  int hook_calls = 0;
+  {
+    wt::MultiSource source(std::move(parts), [&] { return ++hook_calls == 2; });
+    EXPECT_EQ(wt::test::drain(source).size(), 3u);
+    EXPECT_EQ(hook_calls, 2);
+  }  // and its reader, still on an open pipe, is stopped and joined
+}
+
+TEST(MultiSource, APipeThatGivesNoSampleIsAnError) {
+  Pipe empty;
+  empty.write(kHeader);
+  empty.close_writer();
+  std::vector<wt::MultiSource::Part> parts;
+  parts.push_back({std::make_unique<wt::ReplaySource>(empty.path()), 0, "node-e"});
+  wt::MultiSource source(std::move(parts));
+  wt::Sample s;
+  try {
+    source.next(s);
+    FAIL() << "a pipe that gave no sample went unsaid";
+  } catch (const wt::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("no samples"), std::string::npos) << e.what();
+  }
+}
 
 TEST(MultiSource, MergesInTimeOrderAndOffsetsTheSecondPartsIndices) {
   std::vector<wt::MultiSource::Part> parts;

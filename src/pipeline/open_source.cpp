@@ -113,7 +113,7 @@ std::unique_ptr<TelemetrySource> open_replays(const std::vector<std::string>& ar
                                   "name each one's node (NODE=FILE)");
     parts.push_back({std::make_unique<ReplaySource>(path, options), 0, std::move(host)});
   }
-  return std::make_unique<MultiSource>(std::move(parts));
+  return std::make_unique<MultiSource>(std::move(parts), options.waiting);
 }
 
 }  // namespace

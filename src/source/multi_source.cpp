@@ -1,9 +1,38 @@
 #include "source/multi_source.hpp"
 
-namespace wt {
+#include <algorithm>
+#include <utility>
 
-MultiSource::MultiSource(std::vector<Part> parts) {
-  for (Part& p : parts) states_.push_back({std::move(p), std::nullopt, false, 0, {}});
+namespace wt {
+namespace {
+// Samples a part's thread may read ahead of the merge: a few seconds of a node's GPUs.
+constexpr std::size_t kFedAhead = 256;
+}  // namespace
+
+MultiSource::MultiSource(std::vector<Part> parts, WaitingHook waiting) : waiting_(std::move(waiting)) {
+  states_.reserve(parts.size());  // the threads below hold pointers into it
+  for (Part& p : parts) states_.emplace_back().part = std::move(p);
+  try {
+    for (State& s : states_)
+      if (s.part.source->wait_with([this] { return stopping_.load(); }))
+        s.reader = std::thread([this, &s] { feed(s); });
+  } catch (...) {
+    stop_readers();
+    throw;
+  }
+}
+
+MultiSource::~MultiSource() { stop_readers(); }
+
+void MultiSource::stop_readers() {
+  {
+    const std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  room_cv_.notify_all();
+  // A reader waiting on its pipe sees `stopping_` within one waiting slice.
+  for (State& s : states_)
+    if (s.reader.joinable()) s.reader.join();
 }
 
 std::string MultiSource::describe() const {
@@ -15,41 +44,122 @@ std::string MultiSource::describe() const {
   return text;
 }
 
-// Takes the part's next sample (if it has none waiting) and copies its new diagnostics into ours.
-void MultiSource::refill(State& s) {
+// Gives the sample our name for its GPU: its index offset, its node.
+void MultiSource::adopt(State& s, Sample& sample) {
+  if (s.part.index_offset == 0 && (s.part.host.empty() || !sample.gpu->host.empty())) return;
+  GpuRef& ours = s.renamed[sample.gpu.get()];
+  if (!ours) {
+    auto id = std::make_shared<GpuIdentity>(*sample.gpu);
+    id->index += s.part.index_offset;
+    if (id->host.empty()) id->host = s.part.host;
+    ours = std::move(id);
+  }
+  sample.gpu = ours;
+}
+
+// The part's problems not yet passed on; called by whichever thread reads the part.
+Diagnostics MultiSource::new_problems(State& s) {
+  if (s.part.source->diagnostics_size() == s.diagnostics_seen) return {};
+  const Diagnostics d = s.part.source->diagnostics();
+  Diagnostics fresh(d.begin() + static_cast<std::ptrdiff_t>(std::min(s.diagnostics_seen, d.size())), d.end());
+  s.diagnostics_seen = std::max(s.diagnostics_seen, d.size());
+  return fresh;
+}
+
+// A part read in place: its next sample, if it has none waiting.
+void MultiSource::read_in_place(State& s) {
   if (!s.ended && !s.pending) {
     Sample sample;
     if (s.part.source->next(sample)) {
-      if (s.part.index_offset != 0 || (!s.part.host.empty() && sample.gpu->host.empty())) {
-        GpuRef& ours = s.renamed[sample.gpu.get()];
-        if (!ours) {
-          auto id = std::make_shared<GpuIdentity>(*sample.gpu);
-          id->index += s.part.index_offset;
-          if (id->host.empty()) id->host = s.part.host;
-          ours = std::move(id);
-        }
-        sample.gpu = ours;
-      }
+      adopt(s, sample);
       s.pending = std::move(sample);
     } else {
       s.ended = true;
     }
   }
-  const Diagnostics d = s.part.source->diagnostics();
-  for (std::size_t i = s.diagnostics_seen; i < d.size(); ++i) report(d[i]);
-  s.diagnostics_seen = d.size();
+  for (Diagnostic& d : new_problems(s)) report(std::move(d));
+}
+
+// A part read on its own thread: what it has handed over. Holds mutex_.
+void MultiSource::take_fed(State& s) {
+  for (Diagnostic& d : s.fed_problems) report(std::move(d));
+  s.fed_problems.clear();
+  if (s.failure) std::rethrow_exception(std::exchange(s.failure, nullptr));
+  if (!s.pending && !s.fed.empty()) {
+    s.pending = std::move(s.fed.front());
+    s.fed.pop_front();
+    room_cv_.notify_all();
+  }
+  s.ended = s.feed_ended && s.fed.empty() && !s.pending;
+}
+
+// The thread of a part that waits on its input.
+void MultiSource::feed(State& s) {
+  for (;;) {
+    Sample sample;
+    bool got = false;
+    std::exception_ptr failure;
+    try {
+      got = s.part.source->next(sample);
+    } catch (...) {
+      failure = std::current_exception();
+    }
+    if (got) adopt(s, sample);
+    Diagnostics problems = new_problems(s);
+    std::unique_lock lock(mutex_);
+    s.fed_problems.insert(s.fed_problems.end(), problems.begin(), problems.end());
+    if (got) room_cv_.wait(lock, [&] { return s.fed.size() < kFedAhead || stopping_; });
+    if (!got || stopping_) {
+      s.failure = stopping_ ? nullptr : failure;
+      s.feed_ended = true;
+      fed_cv_.notify_all();
+      return;
+    }
+    s.fed.push_back(std::move(sample));
+    fed_cv_.notify_all();
+  }
 }
 
 bool MultiSource::next(Sample& out) {
-  State* oldest = nullptr;
-  for (State& s : states_) {
-    refill(s);
-    if (s.pending && (oldest == nullptr || s.pending->time_s < oldest->pending->time_s)) oldest = &s;
+  std::unique_lock lock(mutex_);
+  for (;;) {
+    if (stopping_) return false;
+    State* oldest = nullptr;
+    bool more_to_come = false;
+    for (State& s : states_) {
+      if (s.reader.joinable()) {
+        take_fed(s);
+      } else {
+        lock.unlock();  // a polled library waits for its next poll here
+        read_in_place(s);
+        lock.lock();
+      }
+      if (s.pending && (oldest == nullptr || s.pending->time_s < oldest->pending->time_s)) oldest = &s;
+      more_to_come = more_to_come || !s.ended;
+    }
+    if (oldest != nullptr) {
+      out = std::move(*oldest->pending);
+      oldest->pending.reset();
+      return true;
+    }
+    if (!more_to_come) return false;
+    // Only parts on their own threads are left, all quiet.
+    const bool fed = fed_cv_.wait_for(lock, kWaitingSlice, [this] {
+      for (const State& s : states_)
+        if (s.reader.joinable() && (!s.fed.empty() || (s.feed_ended && !s.ended))) return true;
+      return false;
+    });
+    if (!fed && waiting_) {
+      lock.unlock();
+      const bool stop = waiting_();
+      lock.lock();
+      if (stop) {
+        stopping_ = true;
+        room_cv_.notify_all();
+        return false;
+      }
+    }
   }
-  if (oldest == nullptr) return false;
-  out = std::move(*oldest->pending);
-  oldest->pending.reset();
-  return true;
 }
 
 }  // namespace wt

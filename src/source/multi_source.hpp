@@ -2,9 +2,15 @@
 // logs (each part's GPUs then named after its node).
 #pragma once
 
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <exception>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -24,8 +30,18 @@ class MultiSource final : public TelemetrySource {
     std::string host = {};
   };
 
-  explicit MultiSource(std::vector<Part> parts);
-  // Samples of all parts, oldest first (ties: in part order); ends when every part has.
+  // A part that waits on its input (TelemetrySource::wait_with: a pipe from a remote node) is
+  // read on its own thread; `waiting` is called while every part with more to come is such a
+  // part and all are quiet, and true ends the input there.
+  explicit MultiSource(std::vector<Part> parts, WaitingHook waiting = {});
+  ~MultiSource() override;
+  MultiSource(const MultiSource&) = delete;
+  MultiSource& operator=(const MultiSource&) = delete;
+
+  // Samples of all parts, oldest first among those at hand (ties: in part order); ends when every
+  // part has. Parts read in place (files, polled libraries) are waited for; a quiet pipe is not,
+  // so its samples may come after younger ones of other GPUs (each GPU's stay in time order).
+  // A part's error (a pipe that gave no sample) is thrown here.
   bool next(Sample& out) override;
   // The parts' descriptions joined with '+': "nvml+amd" (the first three, then how many more).
   std::string describe() const override;
@@ -33,14 +49,29 @@ class MultiSource final : public TelemetrySource {
  private:
   struct State {
     Part part;
-    std::optional<Sample> pending;
+    std::optional<Sample> pending;  // its oldest sample not yet given out
     bool ended = false;
     std::size_t diagnostics_seen = 0;
     std::unordered_map<const GpuIdentity*, GpuRef> renamed;  // the part's identity -> ours
+    // A part read on its own thread hands over through these, under mutex_.
+    std::thread reader;
+    std::deque<Sample> fed;
+    Diagnostics fed_problems;
+    std::exception_ptr failure;
+    bool feed_ended = false;
   };
-  void refill(State& s);
+  void stop_readers();
+  void adopt(State& s, Sample& sample);
+  void read_in_place(State& s);
+  void take_fed(State& s);
+  void feed(State& s);
+  Diagnostics new_problems(State& s);
 
   std::vector<State> states_;
+  WaitingHook waiting_;
+  std::mutex mutex_;
+  std::condition_variable fed_cv_, room_cv_;
+  std::atomic<bool> stopping_ = false;
 };
 
 }  // namespace wt

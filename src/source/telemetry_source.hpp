@@ -5,6 +5,7 @@
 
 #include "core/diagnostic.hpp"
 #include "core/sample.hpp"
+#include "core/waiting_hook.hpp"
 
 namespace wt {
 
@@ -15,6 +16,15 @@ class TelemetrySource {
   // Fills `out` with the next sample, in time order per GPU. Returns false at the end of the
   // stream. Live sources block until the next poll is due.
   virtual bool next(Sample& out) = 0;
+
+  // A source whose next() may wait on input that comes when it comes (a pipe fed by a remote
+  // node's nvidia-smi) calls `hook` from then on while it waits (core/waiting_hook.hpp) and
+  // returns true; one that reads what is there, or keeps its own clock, returns false. Lets
+  // MultiSource read such parts each on its own thread, so a quiet one holds back no other.
+  virtual bool wait_with(WaitingHook hook) {
+    (void)hook;
+    return false;
+  }
 
   // "synthetic:training", "replay:/path/file.csv", "nvml" — for reports.
   virtual std::string describe() const = 0;
@@ -28,6 +38,8 @@ class TelemetrySource {
     return all;
   }
   static constexpr std::size_t kMaxKept = 100;
+  // How many entries diagnostics() returns, without copying them.
+  std::size_t diagnostics_size() const { return diagnostics_.size() + (dropped_ > 0 ? 1 : 0); }
   // How many problems are kept: the first entries of diagnostics(), which never change.
   std::size_t kept_count() const { return diagnostics_.size(); }
   // Every error reported, kept or only counted.
