@@ -114,6 +114,30 @@ TEST_F(McpTools, ClassifyTraceGivesANamedJobOneVerdict) {
   EXPECT_THROW(tools.call("classify_workload", {{"backend", "sim"}, {"job_by", "node"}}), RpcError);  // not in enum
 }
 
+TEST_F(McpTools, ClassifyTraceReadsSeveralNodesTracesAsOneFleet) {
+  const json r = call(tools, "classify_trace",
+                      {{"trace_files", {"node7=" + test::fixture("csv/two_gpus.csv"), test::fixture("csv/bad_lines.csv")}},
+                       {"jobs", {"ddp=node7/0,bad_lines/0"}}});
+  ASSERT_FALSE(r.contains("isError")) << r.dump();
+  const json& s = r["structuredContent"];
+  std::vector<std::string> gpus;
+  for (const json& g : s["gpus"]) gpus.push_back(g["host"].get<std::string>() + "/" + g["gpu_index"].dump());
+  // By node, then index.
+  EXPECT_EQ(gpus, (std::vector<std::string>{"bad_lines/0", "bad_lines/1", "node7/0", "node7/1"}));
+  ASSERT_EQ(s["jobs"].size(), 1u);
+  EXPECT_EQ(s["jobs"][0]["gpu_hosts"], json({"bad_lines", "node7"}));
+  // One of the two arguments, never both or neither; files of one name are refused.
+  for (const json& args : {json::object({{"trace_file", test::fixture("csv/two_gpus.csv")},
+                                         {"trace_files", {test::fixture("csv/bad_lines.csv")}}}),
+                           json::object()})
+    EXPECT_NE(error_text(call(tools, "classify_trace", args)).find("one of the two"), std::string::npos) << args;
+  EXPECT_NE(error_text(call(tools, "classify_trace",
+                            {{"trace_files", {test::fixture("csv/two_gpus.csv"), test::fixture("csv/../csv/two_gpus.csv")}}}))
+                .find("NODE=FILE"),
+            std::string::npos);
+  EXPECT_THROW(tools.call("classify_trace", {{"trace_files", json::array()}}), RpcError);  // minItems
+}
+
 TEST_F(McpTools, ClassifyTraceListsBadLinesAndStillClassifies) {
   const json s =
       call(tools, "classify_trace", {{"trace_file", test::fixture("csv/bad_lines.csv")}})["structuredContent"];

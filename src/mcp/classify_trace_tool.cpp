@@ -1,5 +1,6 @@
-// classify_trace: per-GPU verdicts and window timelines of a recorded trace, as
-// `workloadtruth classify --replay FILE --json` prints them. Reads the file, writes nothing.
+// classify_trace: per-GPU verdicts and window timelines of a recorded trace, or of several nodes'
+// traces as one fleet, as `workloadtruth classify --replay FILE... --json` prints them. Reads the
+// files, writes nothing.
 #include "classify/classifier.hpp"
 #include "mcp/job_argument.hpp"
 #include "mcp/output_schemas.hpp"
@@ -21,7 +22,16 @@ json input_schema() {
               {"minLength", 1},
               {"description",
                "Path of the recorded trace: nvidia-smi --query-gpu CSV, nvidia-smi dmon output (-o DT), WorkloadTruth "
-               "JSONL, rocm-smi --csv/--json or amd-smi metric --csv/--json"}}},
+               "JSONL, rocm-smi --csv/--json or amd-smi metric --csv/--json. NODE=PATH names the node its GPUs are "
+               "on. Give this or trace_files"}}},
+            {"trace_files",
+             {{"type", "array"},
+              {"items", {{"type", "string"}, {"minLength", 1}}},
+              {"minItems", 1},
+              {"description",
+               "Several nodes' traces read as one fleet, merged in time: each file's GPUs are named after its name "
+               "without directory and extension (node7.csv: node7/0), or NODE=PATH; jobs may then span nodes "
+               "(\"ddp=node7/0-7,node8/0-7\"). Give this or trace_file"}}},
             {"format",
              {{"type", "string"},
               {"enum", {"auto", "csv", "dmon", "jsonl", "rocm-smi", "amd-smi"}},
@@ -57,14 +67,21 @@ json input_schema() {
               {"default", "xgboost"},
               {"description", "xgboost: the trained classifier; rules: the seed tool's rules"}}},
             {"jobs", jobs_argument_schema()}}},
-          {"required", {"trace_file"}},
           {"additionalProperties", false}};
+}
+
+// The schema cannot say "one of the two" in a way every client accepts at its top level.
+std::vector<std::string> trace_files(const json& a) {
+  if (a.contains("trace_file") == a.contains("trace_files"))
+    throw ToolError("give trace_file (one trace) or trace_files (several nodes' traces as one fleet): one of the two");
+  if (a.contains("trace_file")) return {a["trace_file"].get<std::string>()};
+  return a["trace_files"].get<std::vector<std::string>>();
 }
 
 json run(ClassifierCache& classifiers, const json& a) {
   SourceSpec spec;
   spec.backend = "replay";
-  spec.replay_files = {a["trace_file"].get<std::string>()};
+  spec.replay_files = trace_files(a);
   spec.input_format = a.value("format", "auto");
   spec.columns = a.value("columns", std::vector<std::string>{});
   if (a.contains("snapshot_interval_seconds")) {
@@ -82,7 +99,7 @@ json run(ClassifierCache& classifiers, const json& a) {
   const auto source = open_source(spec);
   ClassifyResult result = classify_stream(*source, classifier, window);
   if (result.gpus.empty()) {
-    std::string why = spec.replay_files[0] + ": no samples";
+    std::string why = source->describe() + ": no samples";
     if (!result.diagnostics.empty()) why += " (" + result.diagnostics.front().text() + ")";
     throw ToolError(why);
   }
@@ -95,7 +112,7 @@ json run(ClassifierCache& classifiers, const json& a) {
 Tool classify_trace_tool(std::shared_ptr<ClassifierCache> classifiers) {
   return {"classify_trace",
           "Classify a recorded GPU trace",
-          "Reads a recorded telemetry trace and tells, for each GPU in it, what it was doing (TRAINING, INFERENCE, "
+          "Reads a recorded telemetry trace (or several nodes' traces as one fleet) and tells, for each GPU in it, what it was doing (TRAINING, INFERENCE, "
           "IDLE, HPC, MINING, GRAPHICS or UNKNOWN), with the confidence, the reasons and the verdict of every window; "
           "given jobs (GPUs that run one job), also one verdict per job from all its GPUs' windows. Lines it cannot read are listed in errors as FILE:LINE; the other GPUs are still classified.",
           input_schema(),
