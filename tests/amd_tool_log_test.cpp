@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <vector>
+
 #include "replay_test_util.hpp"
 
 namespace {
@@ -27,6 +29,12 @@ TEST(AmdToolLog, DetectsEachLayoutAndNothingElse) {
   EXPECT_EQ(wt::detect_amd_tool_layout("{\n    \"cpu_data\": [],\n    \"gpu_data\": [\n"),
             wt::AmdToolLayout::AmdSmiJson);
   EXPECT_FALSE(wt::detect_amd_tool_layout("[1, 2, 3]\n"));
+  // rocm-smi text: under its banner, after a system line; or its GPU lines alone.
+  EXPECT_EQ(wt::detect_amd_tool_layout("\n\n=== ROCm System Management Interface ===\nDriver version: 6.8\n"
+                                       "=== Power ===\nGPU[0]\t\t: Average Graphics Package Power (W): 35.0\n"),
+            wt::AmdToolLayout::RocmSmiText);
+  EXPECT_EQ(wt::detect_amd_tool_layout("GPU[12]\t\t: GPU use (%): 5\n"), wt::AmdToolLayout::RocmSmiText);
+  EXPECT_FALSE(wt::detect_amd_tool_layout("GPU[x]\t\t: GPU use (%): 5\n"));
 }
 
 TEST(AmdToolLog, RocmSmiCsvSnapshotsAreSpacedByTheInterval) {
@@ -84,6 +92,81 @@ TEST(AmdToolLog, RocmSmiJsonGivesEveryCardOfALineWithItsIdentity) {
   EXPECT_EQ(v.get(Signal::SmClock), 2100);
   EXPECT_EQ(samples[1].values.get(Signal::GpuUtil), 0);
   EXPECT_TRUE(source.diagnostics().empty());
+}
+
+TEST(AmdToolLog, RocmSmiTextRunsAreSnapshots) {
+  // A loop of `rocm-smi --showproductname --showtemp --showclocks --showpower --showuse
+  // --showmemuse --showmeminfo vram`, laid out as rocm_smi.py prints it (ROCm 6: 90 columns).
+  wt::ReplaySource source(wt::test::fixture("amd/rocm_smi_loop.txt"), with_interval(2));
+  EXPECT_EQ(source.format(), TraceFormat::RocmSmi);
+  const auto samples = wt::test::drain(source);
+  ASSERT_EQ(samples.size(), 6U);
+  std::vector<double> times;
+  for (const auto& s : samples) times.push_back(s.time_s);
+  EXPECT_EQ(times, (std::vector<double>{0, 0, 2, 2, 4, 4}));
+  EXPECT_EQ(samples[0].gpu->name, "AMD Instinct MI250X");  // "Card Series: \t\tAMD ..."
+  EXPECT_EQ(samples[1].gpu->index, 1);
+  const wt::SignalValues& v = samples[0].values;
+  EXPECT_EQ(v.get(Signal::GpuUtil), 98);
+  EXPECT_EQ(v.get(Signal::MemUtil), 40);
+  EXPECT_EQ(v.get(Signal::MemTotal), 65520);
+  EXPECT_EQ(v.get(Signal::MemUsed), 32768);
+  EXPECT_EQ(v.get(Signal::Power), 480);
+  EXPECT_EQ(v.get(Signal::Temperature), 45);  // edge, though junction and memory are there too
+  EXPECT_EQ(v.get(Signal::SmClock), 1700);    // "sclk clock level: 1: (1700Mhz)"
+  EXPECT_EQ(v.get(Signal::MemClock), 1600);   // not fclk's, though it comes first
+  EXPECT_FALSE(samples[1].values.has(Signal::Power));  // "N/A (Secondary die)": missing, not 0
+  EXPECT_EQ(samples[3].values.get(Signal::SmClock), 1650);
+  EXPECT_EQ(samples[4].values.get(Signal::GpuUtil), 0);
+  EXPECT_TRUE(source.diagnostics().empty());
+  EXPECT_NE(input_error(wt::test::fixture("amd/rocm_smi_loop.txt"), with_interval(std::nullopt)).find("--interval"),
+            std::string::npos);
+}
+
+TEST(AmdToolLog, RocmSmiTextWithoutBannersAndOlderLines) {
+  // ROCm 2's "GPU[1] \t\t: " and "-g"'s "sclk clock level: 8 (1700Mhz)"; runs logged without their
+  // banners (grep GPU), told apart by a GPU naming a field again; the last run ends with the file.
+  const std::string path = wt::test::write_temp("rocm_smi_grep.txt",
+                                                "GPU[0] \t\t: GPU use (%): 90\n"
+                                                "GPU[0] \t\t: sclk clock level: 8 (1700Mhz)\n"
+                                                "ERROR: GPU[0]\t: Unable to get Power\n"
+                                                "GPU[0] \t\t: GPU use Unsupported\n"
+                                                "GPU[0] \t\t: GPU use (%): 91\n"
+                                                "GPU[0] \t\t: Average Graphics Package Power (W): 9e9\n"
+                                                "GPU[0] \t\t: GPU memory use (%): 1.2.3\n");
+  wt::ReplaySource source(path, with_interval(1));
+  EXPECT_EQ(source.format(), TraceFormat::RocmSmi);
+  const auto samples = wt::test::drain(source);
+  ASSERT_EQ(samples.size(), 2U);
+  EXPECT_EQ(samples[0].values.get(Signal::GpuUtil), 90);
+  EXPECT_EQ(samples[0].values.get(Signal::SmClock), 1700);
+  EXPECT_EQ(samples[1].time_s, 1);
+  EXPECT_EQ(samples[1].values.get(Signal::GpuUtil), 91);
+  EXPECT_FALSE(samples[1].values.has(Signal::Power));
+  // Each bad value is named by its own line.
+  const wt::Diagnostics d = source.diagnostics();
+  ASSERT_EQ(d.size(), 2U);
+  EXPECT_NE(d[0].text().find("rocm_smi_grep.txt:6: Average Graphics Package Power (W): 9e9 is outside"),
+            std::string::npos)
+      << d[0].text();
+  EXPECT_NE(d[1].text().find("rocm_smi_grep.txt:7: GPU memory use (%): '1.2.3' is not a number"), std::string::npos)
+      << d[1].text();
+}
+
+TEST(AmdToolLog, RocmSmiSummaryTableIsRefusedSayingWhatToLog) {
+  const std::string table =
+      "\n\n========================================= ROCm System Management Interface "
+      "=========================================\n"
+      "=================================================== Concise Info "
+      "===================================================\n"
+      "Device  [Model : Revision]    Temp    Power  Partitions      SCLK    MCLK    Fan  Perf  PwrCap  VRAM%  GPU%\n"
+      "0       [0x74a1 : 0x00]       35.0C   140.0W  NPS1, SPX       132Mhz  900Mhz  0%   auto  750.0W    0%   0%\n";
+  EXPECT_FALSE(wt::detect_amd_tool_layout(table));
+  EXPECT_TRUE(wt::is_rocm_smi_summary_table(table));
+  const std::string msg = input_error(wt::test::write_temp("rocm_smi_table.txt", table), with_interval(1));
+  EXPECT_NE(msg.find("rocm-smi's summary table (rocm-smi run without options) is not read"), std::string::npos)
+      << msg;
+  EXPECT_FALSE(wt::is_rocm_smi_summary_table(table + "GPU[0]\t\t: GPU use (%): 5\n"));
 }
 
 TEST(AmdToolLog, AmdSmiWatchModeCarriesItsOwnTime) {
@@ -208,7 +291,7 @@ TEST(AmdToolLog, AmdSmiJsonNestedTooDeepIsSkippedAndReadingGoesOn) {
 
 TEST(AmdToolLog, ExplicitFormatMustMatchTheFile) {
   const std::string msg = input_error(wt::test::fixture("csv/two_gpus.csv"), with_interval(1, TraceFormat::RocmSmi));
-  EXPECT_NE(msg.find("not rocm-smi --csv or --json output"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("not rocm-smi --csv, --json or text output"), std::string::npos) << msg;
   EXPECT_NE(input_error(wt::test::fixture("amd/rocm_smi_loop.csv"), with_interval(1, TraceFormat::AmdSmi))
                 .find("not amd-smi metric --csv or --json output"),
             std::string::npos);

@@ -121,6 +121,24 @@ TEST(LineReader, ReadsAPipeAsItsLinesCome) {
   ::close(fds[0]);
 }
 
+TEST(LineReader, APipesHeadReachesPastBlankAndBannerLines) {
+  // rocm-smi opens a run with blank lines and '=' banners; its format shows only in the GPU lines.
+  int fds[2];
+  ASSERT_EQ(::pipe(fds), 0);
+  const std::string start = "\n\n===== ROCm System Management Interface =====\n===== Power =====\nGPU[0]\t\t: a: 1\n";
+  ASSERT_EQ(::write(fds[1], start.data(), start.size()), static_cast<ssize_t>(start.size()));
+  std::thread writer([fd = fds[1]] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    const std::string more = "GPU[1]\t\t: a: 2\n";
+    EXPECT_EQ(::write(fd, more.data(), more.size()), static_cast<ssize_t>(more.size()));
+    ::close(fd);
+  });
+  LineReader r("/dev/fd/" + std::to_string(fds[0]));
+  EXPECT_NE(r.head().find("GPU[1]"), std::string_view::npos);  // waited for a second line of content
+  writer.join();
+  ::close(fds[0]);
+}
+
 TEST(LineReader, NamesAFileItCannotOpen) {
   try {
     LineReader r("/nonexistent/trace.csv");

@@ -18,9 +18,9 @@ void SourceOptions::add_to(CLI::App& app, const std::string& format_flag, std::s
                  "profiles), replay")
       ->check(CLI::IsMember({"nvml", "amd", "auto", "dcgm", "prometheus", "sim", "synthetic", "replay"}));
   replay_option = app.add_option("--replay", replay_files,
-                 "Recorded trace: nvidia-smi CSV or dmon output, WorkloadTruth JSONL, rocm-smi or amd-smi metric "
-                 "--csv/--json (implies --backend replay); several: one fleet, each file's GPUs named FILE/INDEX "
-                 "after its name (node7.csv: node7/0)")
+                 "Recorded trace: nvidia-smi CSV or dmon output, WorkloadTruth JSONL, rocm-smi output (--csv, "
+                 "--json or text) or amd-smi metric --csv/--json (implies --backend replay); several: one fleet, "
+                 "each file's GPUs named FILE/INDEX after its name (node7.csv: node7/0)")
       ->allow_extra_args(false);  // repeated for several; the positional takes a list
   app.add_option(format_flag, input_format, "Replay file format (default: detected)")
       ->check(CLI::IsMember({"auto", "csv", "dmon", "jsonl", "rocm-smi", "amd-smi"}));

@@ -82,7 +82,16 @@ bool LineReader::fill() {
 }
 
 std::string_view LineReader::head() {
-  auto lines = [this] { return std::count(buf_.get() + begin_, buf_.get() + end_, '\n'); };
+  auto lines = [this] {
+    int n = 0;
+    std::string_view rest(buf_.get() + begin_, end_ - begin_);
+    for (auto eol = rest.find('\n'); eol != std::string_view::npos; eol = rest.find('\n')) {
+      const auto first = rest.find_first_not_of(" \t\r");
+      n += first < eol && rest[first] != '=';
+      rest.remove_prefix(eol + 1);
+    }
+    return n;
+  };
   while (end_ - begin_ < 4096 && lines() < 2 && fill()) {
   }
   return {buf_.get() + begin_, std::min<std::size_t>(end_ - begin_, 4096)};

@@ -37,8 +37,9 @@ class LineReader {
   bool is_stream() const { return stream_; }
   // Replaces the hook called while a stream stays quiet (a reader moved to its own thread).
   void set_waiting(WaitingHook waiting) { waiting_ = std::move(waiting); }
-  // Peeks at the input's first bytes (up to 4 KiB; from a pipe, its first two lines at least)
-  // without consuming them.
+  // Peeks at the input's first bytes (up to 4 KiB; from a pipe, at least its first two lines
+  // that are neither blank nor banners starting with '=', as rocm-smi opens a run with) without
+  // consuming them.
   std::string_view head();
 
  private:

@@ -22,8 +22,8 @@ json input_schema() {
               {"minLength", 1},
               {"description",
                "Path of the recorded trace: nvidia-smi --query-gpu CSV, nvidia-smi dmon output (-o DT), WorkloadTruth "
-               "JSONL, rocm-smi --csv/--json or amd-smi metric --csv/--json. NODE=PATH names the node its GPUs are "
-               "on. Give this or trace_files"}}},
+               "JSONL, rocm-smi output (--csv, --json or its text) or amd-smi metric --csv/--json. NODE=PATH names "
+               "the node its GPUs are on. Give this or trace_files"}}},
             {"trace_files",
              {{"type", "array"},
               {"items", {{"type", "string"}, {"minLength", 1}}},

@@ -103,9 +103,39 @@ struct AmdToolLogParser::Row {
   int index = -1;
   std::optional<double> time_s;
   std::vector<std::pair<std::string, std::string>> fields;  // column, cell
+  std::vector<std::size_t> field_lines;  // rocm-smi text: the line of each field (else empty)
 };
 
+namespace {
+
+constexpr std::string_view kRocmSmiBanner = "ROCm System Management Interface";
+constexpr std::string_view kRocmSmiFooter = "End of ROCm SMI Log";
+
+// rocm-smi text's "GPU[3]\t\t: rest" (printLog; "GPU[3] \t\t: " before ROCm 3): the index and the
+// rest, trimmed. nullopt for any other line.
+std::optional<std::pair<int, std::string_view>> rocm_smi_text_line(std::string_view line) {
+  if (!line.starts_with("GPU[")) return std::nullopt;
+  const auto close = line.find(']');
+  if (close == std::string_view::npos) return std::nullopt;
+  int index = -1;
+  const auto [p, ec] = std::from_chars(line.data() + 4, line.data() + close, index);
+  if (ec != std::errc() || p != line.data() + close || index < 0) return std::nullopt;
+  std::string_view rest = trim(line.substr(close + 1));
+  if (!rest.starts_with(':')) return std::nullopt;
+  return std::pair{index, trim(rest.substr(1))};
+}
+
+}  // namespace
+
 std::optional<AmdToolLayout> detect_amd_tool_layout(std::string_view head) {
+  // rocm-smi text: its banner, then sections whose lines may start with system lines
+  // ("Driver version: ..."); or GPU[N] lines alone (a log grepped for them).
+  if (head.find(kRocmSmiBanner) != std::string_view::npos)
+    for (std::string_view rest = head; !rest.empty();) {
+      const auto eol = rest.find('\n');
+      if (rocm_smi_text_line(trim(rest.substr(0, eol)))) return AmdToolLayout::RocmSmiText;
+      rest = eol == std::string_view::npos ? std::string_view() : rest.substr(eol + 1);
+    }
   std::vector<std::string_view> fields;
   while (!head.empty()) {
     const auto eol = head.find('\n');
@@ -113,6 +143,7 @@ std::optional<AmdToolLayout> detect_amd_tool_layout(std::string_view head) {
     head = eol == std::string_view::npos ? std::string_view() : head.substr(eol + 1);
     if (is_chatter(line)) continue;
     if (line.starts_with("device,")) return AmdToolLayout::RocmSmiCsv;
+    if (rocm_smi_text_line(line)) return AmdToolLayout::RocmSmiText;
     // amd-smi --json: an array of GPU objects ("[" alone on its line when indented), or an
     // object holding them under "gpu_data" (when CPUs are listed too).
     const bool gpu_key = head.find("\"gpu") != std::string_view::npos || line.find("\"gpu") != std::string_view::npos;
@@ -134,6 +165,11 @@ std::optional<AmdToolLayout> detect_amd_tool_layout(std::string_view head) {
   return std::nullopt;
 }
 
+bool is_rocm_smi_summary_table(std::string_view head) {
+  return head.find(kRocmSmiBanner) != std::string_view::npos &&
+         detect_amd_tool_layout(head) != AmdToolLayout::RocmSmiText;
+}
+
 AmdToolLogParser::AmdToolLogParser(std::string origin, Report report, AmdToolLayout layout,
                                    std::optional<double> interval_s)
     : origin_(std::move(origin)), report_(std::move(report)), layout_(layout), interval_s_(interval_s) {
@@ -143,6 +179,8 @@ AmdToolLogParser::AmdToolLogParser(std::string origin, Report report, AmdToolLay
                      "snapshots, so they can be placed in time");
   if (interval_s_ && !(*interval_s_ > 0)) throw InputError(origin_ + ": --interval must be positive");
 }
+
+AmdToolLogParser::~AmdToolLogParser() = default;
 
 void AmdToolLogParser::bad(std::size_t line_no, std::string message) {
   report_({at(origin_, line_no), std::move(message), true});
@@ -166,6 +204,7 @@ double AmdToolLogParser::snapshot_time(std::size_t line_no) {
 
 bool AmdToolLogParser::parse_line(std::string_view line, std::size_t line_no, Sample& out) {
   if (layout_ == AmdToolLayout::AmdSmiJson) return gather_amd_smi_json(line, line_no, out);
+  if (layout_ == AmdToolLayout::RocmSmiText) return parse_text(line, line_no, out);
   if (is_chatter(line)) return false;
   return layout_ == AmdToolLayout::RocmSmiJson ? parse_json(line, line_no, out) : parse_csv(line, line_no, out);
 }
@@ -304,6 +343,7 @@ void AmdToolLogParser::parse_amd_smi_document() {
 }
 
 void AmdToolLogParser::end_of_input() {
+  if (layout_ == AmdToolLayout::RocmSmiText) end_text_run();
   if (layout_ != AmdToolLayout::AmdSmiJson || depth_ == 0) return;
   bad(doc_line_, "amd-smi JSON document not finished at the end of the file; skipped");
   depth_ = 0;  // reported once
@@ -397,6 +437,57 @@ bool AmdToolLogParser::parse_json(std::string_view line, std::size_t line_no, Sa
   return !first;
 }
 
+// A run of rocm-smi prints its sections one after the other (temperatures, clocks, power, use
+// ...), each listing every GPU, so a GPU's sample is whole only when the run ends: at its footer
+// banner, the next run's banner, a GPU naming a field a second time (runs logged without
+// banners) or the end of the file.
+bool AmdToolLogParser::parse_text(std::string_view line, std::size_t line_no, Sample& out) {
+  if (line.find(kRocmSmiBanner) != std::string_view::npos || line.find(kRocmSmiFooter) != std::string_view::npos) {
+    end_text_run();
+    return take_pending(out);
+  }
+  // Anything else without a GPU: section rules, system lines ("Driver version: ..."), notes
+  // ("Primary die ... shows total ... power"), errors logged as "ERROR: GPU[0]\t: ...".
+  const auto gpu_line = rocm_smi_text_line(line);
+  if (!gpu_line) return false;
+  const auto [index, rest] = *gpu_line;
+  // "KEY: VALUE"; a key alone is a value rocm-smi could not read ("GPU use Unsupported").
+  const auto colon = rest.find(": ");
+  if (colon == std::string_view::npos) return false;
+  std::string key(rest.substr(0, colon));
+  std::string_view value = trim(rest.substr(colon + 2));
+  // "sclk clock level: 3: (1158Mhz)" (-c), "sclk clock level: 3 (1158Mhz)" (-g, ROCm 2): the
+  // frequency, as --json gives it under "sclk clock speed:".
+  if (key == "sclk clock level" || key == "mclk clock level") {
+    const auto paren = value.find('(');
+    if (paren == std::string_view::npos) return false;
+    key = key.substr(0, 4) + " clock speed:";
+    value = value.substr(paren);
+  }
+  auto row = std::find_if(text_run_.begin(), text_run_.end(), [&](const Row& r) { return r.index == index; });
+  if (row != text_run_.end() &&
+      std::any_of(row->fields.begin(), row->fields.end(), [&](const auto& f) { return f.first == key; })) {
+    end_text_run();
+    row = text_run_.end();
+  }
+  if (text_run_.empty()) ++snapshots_;
+  if (row == text_run_.end()) {
+    text_run_.emplace_back().index = index;
+    row = text_run_.end() - 1;
+  }
+  row->fields.emplace_back(std::move(key), std::string(value));
+  row->field_lines.push_back(line_no);
+  return take_pending(out);
+}
+
+void AmdToolLogParser::end_text_run() {
+  for (const Row& row : text_run_) {
+    Sample s;
+    if (make_sample(row, row.field_lines.front(), s)) pending_.push_back(std::move(s));
+  }
+  text_run_.clear();
+}
+
 bool AmdToolLogParser::make_sample(const Row& row, std::size_t line_no, Sample& out) {
   const double time_s = row.time_s ? *row.time_s : snapshot_time(line_no);
   auto known = std::find_if(gpus_.begin(), gpus_.end(), [&](const KnownGpu& g) { return g.index == row.index; });
@@ -423,20 +514,22 @@ bool AmdToolLogParser::make_sample(const Row& row, std::size_t line_no, Sample& 
   SignalValues values;
   std::array<int, kSignals.size()> rank{};
   rank.fill(1 << 20);
-  for (const auto& [key, value] : row.fields) {
+  for (std::size_t i = 0; i < row.fields.size(); ++i) {
+    const auto& [key, value] = row.fields[i];
     const FieldRule* rule = rule_for(key);
     if (rule == nullptr) continue;
+    const std::size_t field_line = i < row.field_lines.size() ? row.field_lines[i] : line_no;
     bool malformed = false;
     const std::optional<double> x = cell_number(value, malformed);
     if (malformed) {
-      bad(line_no, std::string(key) + ": '" + std::string(value) + "' is not a number; left missing");
+      bad(field_line, std::string(key) + ": '" + std::string(value) + "' is not a number; left missing");
       continue;
     }
     if (!x) continue;
     const double v = *x * rule->scale;
     const SignalInfo& si = info(rule->signal);
     if (v < si.min || v > si.max) {
-      bad(line_no, std::string(key) + ": " + std::string(value) + " is outside the plausible range; left missing");
+      bad(field_line, std::string(key) + ": " + std::string(value) + " is outside the plausible range; left missing");
       continue;
     }
     int& best = rank[static_cast<std::size_t>(rule->signal)];

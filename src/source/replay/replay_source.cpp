@@ -25,6 +25,11 @@ ReplaySource::ReplaySource(std::string path, ReplayOptions options)
   if (std::memchr(head.data(), '\0', head.size()) != nullptr)
     throw InputError(path_ + ": binary data, not a text trace (expected nvidia-smi CSV or JSONL)");
   const std::optional<AmdToolLayout> amd_layout = detect_amd_tool_layout(head);
+  if (!amd_layout && (format_ == TraceFormat::Auto || format_ == TraceFormat::RocmSmi) &&
+      is_rocm_smi_summary_table(head))
+    throw InputError(path_ + ": rocm-smi's summary table (rocm-smi run without options) is not read; log it with "
+                     "--csv or --json, or with options that print GPU[N] lines (rocm-smi --showuse --showmemuse "
+                     "--showpower --showtemp --showclocks --showmeminfo vram)");
   if (format_ == TraceFormat::Auto) {
     const auto first = head.find_first_not_of(" \t\r\n");
     if (amd_layout)
@@ -51,7 +56,8 @@ ReplaySource::ReplaySource(std::string path, ReplayOptions options)
   if (format_ == TraceFormat::RocmSmi || format_ == TraceFormat::AmdSmi) {
     const bool want_rocm = format_ == TraceFormat::RocmSmi;
     if (!amd_layout || is_amd_smi(*amd_layout) == want_rocm)
-      throw InputError(path_ + ": not " + (want_rocm ? "rocm-smi --csv or --json" : "amd-smi metric --csv or --json") +
+      throw InputError(path_ + ": not " +
+                       (want_rocm ? "rocm-smi --csv, --json or text" : "amd-smi metric --csv or --json") +
                        " output (no such header line at its start)");
     amd_ = std::make_unique<AmdToolLogParser>(path_, report, *amd_layout, options.interval_s);
   } else if (format_ == TraceFormat::Dmon) {
@@ -103,7 +109,13 @@ bool ReplaySource::next_from_file(Sample& out) {
   for (;;) {
     switch (reader_.next(line)) {
       case LineReader::Status::End:
-        if (amd_) amd_->end_of_input();
+        if (amd_) {
+          amd_->end_of_input();
+          if (amd_->take_pending(out)) {  // the last run of rocm-smi text
+            ++samples_;
+            return true;
+          }
+        }
         if (samples_ == 0) throw InputError(no_samples_message());
         return false;
       case LineReader::Status::TooLong:
