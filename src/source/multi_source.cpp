@@ -110,7 +110,7 @@ void MultiSource::feed(State& s) {
     s.fed_problems.insert(s.fed_problems.end(), problems.begin(), problems.end());
     if (got) room_cv_.wait(lock, [&] { return s.fed.size() < kFedAhead || stopping_; });
     if (!got || stopping_) {
-      s.failure = stopping_ ? nullptr : failure;
+      if (!stopping_) s.failure = std::move(failure);  // handed over whole: this thread keeps no share of it
       s.feed_ended = true;
       fed_cv_.notify_all();
       return;
