@@ -1,9 +1,12 @@
 #include "source/multi_source.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <map>
 #include <utility>
 
@@ -117,20 +120,72 @@ TEST(MultiSource, ItsWaitingHookEndsQuietPipes) {
   }  // and its reader, still on an open pipe, is stopped and joined
 }
 
-TEST(MultiSource, APipeThatGivesNoSampleIsAnError) {
+// A part opened on its own thread, as `--replay NODE=<(ssh ...)` is.
+wt::MultiSource::Part opened_apart(const std::string& path, const std::string& host) {
+  auto open = [path](wt::WaitingHook waiting) {
+    wt::ReplayOptions o;
+    o.waiting = std::move(waiting);
+    return std::unique_ptr<wt::TelemetrySource>(std::make_unique<wt::ReplaySource>(path, o));
+  };
+  return {nullptr, 0, host, open, "replay:" + path};
+}
+
+TEST(MultiSource, APartOpenedApartHoldsBackNoOtherEvenBeforeItsFirstLine) {
+  // A FIFO no writer has opened: opening it, or waiting for its first lines, would block.
+  const std::string fifo = std::filesystem::path(wt::test::write_temp("x", "")).parent_path() / "silent.fifo";
+  std::filesystem::remove(fifo);
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  std::vector<wt::MultiSource::Part> parts;
+  parts.push_back(opened_apart(fifo, "node-s"));
+  parts.push_back({std::make_unique<wt::test::VectorSource>(gpu_samples(0, "GPU-a", 1, 2)), 0, "node-a"});
+  const auto start = std::chrono::steady_clock::now();
+  int hook_calls = 0;
+  {
+    wt::MultiSource source(std::move(parts), [&] { return ++hook_calls == 2; });
+    EXPECT_EQ(source.describe(), "replay:" + fifo + "+vector");
+    EXPECT_EQ(wt::test::drain(source).size(), 2u);
+    EXPECT_EQ(hook_calls, 2);
+    EXPECT_TRUE(source.diagnostics().empty());
+  }  // its thread, still waiting for a writer, is stopped and joined
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(2));
+  std::filesystem::remove(fifo);
+}
+
+TEST(MultiSource, APipeThatGivesNoSampleIsReportedAndTheOthersAreReadOn) {
   Pipe empty;
   empty.write(kHeader);
   empty.close_writer();
   std::vector<wt::MultiSource::Part> parts;
-  parts.push_back({std::make_unique<wt::ReplaySource>(empty.path()), 0, "node-e"});
+  parts.push_back(opened_apart(empty.path(), "node-e"));
+  parts.push_back(opened_apart("/nonexistent/node-x.csv", "node-x"));
+  parts.push_back({std::make_unique<wt::test::VectorSource>(gpu_samples(0, "GPU-a", 1, 2)), 0, "node-a"});
+  wt::MultiSource source(std::move(parts));
+  EXPECT_EQ(wt::test::drain(source).size(), 2u);
+  std::vector<std::string> said;
+  for (const wt::Diagnostic& d : source.diagnostics()) {
+    EXPECT_TRUE(d.is_error);
+    said.push_back(d.text());
+  }
+  std::sort(said.begin(), said.end());
+  ASSERT_EQ(said.size(), 2u);
+  EXPECT_EQ(said[0], empty.path() + ": no samples in 1 line; the other parts are read on");
+  EXPECT_EQ(said[1], "/nonexistent/node-x.csv: No such file or directory; the other parts are read on");
+}
+
+TEST(MultiSource, AUsageErrorOfAPartOpenedApartIsThrown) {
+  Pipe jsonl;
+  jsonl.write("{\"t\": 1}\n{\"t\": 2}\n");
+  std::vector<wt::MultiSource::Part> parts;
+  auto open = [path = jsonl.path()](wt::WaitingHook waiting) {
+    wt::ReplayOptions o;
+    o.waiting = std::move(waiting);
+    o.columns = {"timestamp"};  // refused for JSONL
+    return std::unique_ptr<wt::TelemetrySource>(std::make_unique<wt::ReplaySource>(path, o));
+  };
+  parts.push_back({nullptr, 0, "node-j", open, "replay:j"});
   wt::MultiSource source(std::move(parts));
   wt::Sample s;
-  try {
-    source.next(s);
-    FAIL() << "a pipe that gave no sample went unsaid";
-  } catch (const wt::InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("no samples"), std::string::npos) << e.what();
-  }
+  EXPECT_THROW(source.next(s), std::invalid_argument);
 }
 
 TEST(MultiSource, MergesInTimeOrderAndOffsetsTheSecondPartsIndices) {

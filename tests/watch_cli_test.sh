@@ -204,12 +204,15 @@ wait $pid
 exec 3>&-
 expect pipe-sigint-end 'tail -1 "$tmp/out" | jq -e ".type == \"end\" and .reason == \"SIGINT\"" >/dev/null'
 
-# Two nodes' pipes: one sends a row and goes quiet, still open; the other's windows come all the
-# same (each pipe is read on its own), and SIGINT is heeded.
-mkfifo "$tmp/quiet" "$tmp/busy"
-"$wt" watch --replay nodeq="$tmp/quiet" --replay nodeb="$tmp/busy" --classifier rules --json --no-log \
-  >"$tmp/out" 2>"$tmp/err" &
+# Three nodes' pipes: one sends a row and goes quiet, still open; one ends with nothing (a node
+# down: said, and the others read on); the last one's windows come all the same (each pipe is
+# read on its own), and SIGINT is heeded.
+mkfifo "$tmp/quiet" "$tmp/busy" "$tmp/down"
+"$wt" watch --replay nodeq="$tmp/quiet" --replay nodex="$tmp/down" --replay nodeb="$tmp/busy" --classifier rules \
+  --json --no-log >"$tmp/out" 2>"$tmp/err" &
 pid=$!
+exec 5>"$tmp/down"
+exec 5>&-
 exec 3>"$tmp/quiet"
 printf '%s\n' "$(head -1 "$csv")" \
   "2024/05/01 10:00:00.000, 0, GPU-qqqq-0000, NVIDIA A100-SXM4-40GB, 0 %, 0 %, 4 MiB, 40960 MiB, 36 W, 30, 210 MHz, 1215 MHz, [N/A]" >&3
@@ -218,6 +221,7 @@ head -72 "$csv" >&4
 exec 4>&-
 for _ in $(seq 100); do grep -q '"host":"nodeb"' "$tmp/out" && break; sleep 0.1; done
 expect pipes-quiet-one-holds-back-none 'grep "\"type\":\"window\"" "$tmp/out" | grep -q "\"host\":\"nodeb\""'
+expect pipes-node-down-said 'grep -q "down: no samples in 0 lines; the other parts are read on" "$tmp/err"'
 kill -INT $pid
 for _ in $(seq 30); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
 expect pipes-sigint-heeded '! kill -0 $pid 2>/dev/null'

@@ -47,7 +47,10 @@ int run_classify(const ClassifyOptions& o) {
   const auto classifier = make_classifier(o.classifier, o.model);
   const auto source = o.source.open();
   ClassifyResult result = classify_stream(*source, *classifier, o.window);
-  if (result.gpus.empty()) throw NoTelemetryError(result.source + ": no samples");
+  if (result.gpus.empty()) {
+    print_diagnostics(std::cerr, result.diagnostics);  // why (each node's pipe that gave nothing, say)
+    throw NoTelemetryError(result.source + ": no samples");
+  }
   if (o.job_by.empty()) {
     group_jobs(result, jobs);
   } else {

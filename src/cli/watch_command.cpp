@@ -231,7 +231,10 @@ int run_watch(WatchCliOptions& o) {
     }
     chores(false);
   }
-  if (watcher.gpus().empty()) throw NoTelemetryError(source->describe() + ": no samples");
+  if (watcher.gpus().empty()) {
+    say_problems(source->diagnostics_size());  // why (each node's pipe that gave nothing, say)
+    throw NoTelemetryError(source->describe() + ": no samples");
+  }
   if (flush) watcher.finish();
   if (alert)
     for (const std::string& p : alert->finish()) warn(p);

@@ -21,7 +21,9 @@ LineReader::LineReader(const std::string& path, WaitingHook waiting, std::size_t
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) throw InputError(path + ": " + std::strerror(errno));
   if (S_ISDIR(st.st_mode)) throw InputError(path + ": is a directory, not a trace file");
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // With a hook, a FIFO no writer has opened yet is waited for in poll(), where a stop is heeded,
+  // not in open(2), which would block until one comes.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | (waiting_ && !S_ISREG(st.st_mode) ? O_NONBLOCK : 0));
   if (fd < 0) throw InputError(path + ": " + std::strerror(errno));
   start(fd, true);
 }
@@ -71,6 +73,7 @@ bool LineReader::fill() {
   ssize_t got;
   do {
     got = ::read(file_.fd, buf_.get() + end_, room);
+    if (got < 0 && errno == EAGAIN) return fill();  // opened O_NONBLOCK: back to waiting in poll()
   } while (got < 0 && errno == EINTR);
   if (got < 0) throw InputError(name_ + ": read error: " + std::strerror(errno));
   if (got == 0) {

@@ -1,5 +1,7 @@
 #include "pipeline/open_source.hpp"
 
+#include <sys/stat.h>
+
 #include <filesystem>
 #include <map>
 #include <stdexcept>
@@ -111,7 +113,19 @@ std::unique_ptr<TelemetrySource> open_replays(const std::vector<std::string>& ar
       throw std::invalid_argument(it->second + " and " + arg + " would both name their GPUs " + host +
                                   "/INDEX: give files whose names (without directory and extension) differ, or "
                                   "name each one's node (NODE=FILE)");
-    parts.push_back({std::make_unique<ReplaySource>(path, options), 0, std::move(host)});
+    // A pipe (`node7=<(ssh node7 nvidia-smi ...)`) is opened on its own thread: a node slow to
+    // answer, or down, holds back no other. A file is opened here, so a missing one stops the run.
+    struct stat st {};
+    if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+      auto open = [path, options](WaitingHook waiting) {
+        ReplayOptions o = options;
+        o.waiting = std::move(waiting);
+        return std::unique_ptr<TelemetrySource>(std::make_unique<ReplaySource>(path, o));
+      };
+      parts.push_back({nullptr, 0, std::move(host), std::move(open), "replay:" + path});
+    } else {
+      parts.push_back({std::make_unique<ReplaySource>(path, options), 0, std::move(host)});
+    }
   }
   return std::make_unique<MultiSource>(std::move(parts), options.waiting);
 }

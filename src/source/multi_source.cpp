@@ -11,10 +11,14 @@ constexpr std::size_t kFedAhead = 256;
 
 MultiSource::MultiSource(std::vector<Part> parts, WaitingHook waiting) : waiting_(std::move(waiting)) {
   states_.reserve(parts.size());  // the threads below hold pointers into it
-  for (Part& p : parts) states_.emplace_back().part = std::move(p);
+  for (Part& p : parts) {
+    State& s = states_.emplace_back();
+    s.name = p.source ? p.source->describe() : p.name;
+    s.part = std::move(p);
+  }
   try {
     for (State& s : states_)
-      if (s.part.source->wait_with([this] { return stopping_.load(); }))
+      if (!s.part.source || s.part.source->wait_with([this] { return stopping_.load(); }))
         s.reader = std::thread([this, &s] { feed(s); });
   } catch (...) {
     stop_readers();
@@ -39,7 +43,7 @@ std::string MultiSource::describe() const {
   constexpr std::size_t kNamed = 3;  // a fleet's hundred logs would make a header of paths
   std::string text;
   for (std::size_t i = 0; i < states_.size() && i < kNamed; ++i)
-    text += (i == 0 ? "" : "+") + states_[i].part.source->describe();
+    text += (i == 0 ? "" : "+") + states_[i].name;
   if (states_.size() > kNamed) text += "+" + std::to_string(states_.size() - kNamed) + " more";
   return text;
 }
@@ -93,31 +97,46 @@ void MultiSource::take_fed(State& s) {
   s.ended = s.feed_ended && s.fed.empty() && !s.pending;
 }
 
-// The thread of a part that waits on its input.
+// The thread of a part that waits on its input, or is opened on its own.
 void MultiSource::feed(State& s) {
-  for (;;) {
+  std::exception_ptr failure;
+  Diagnostics problems;
+  try {
+    if (!s.part.source) s.part.source = s.part.open([this] { return stopping_.load(); });
     Sample sample;
-    bool got = false;
-    std::exception_ptr failure;
-    try {
-      got = s.part.source->next(sample);
-    } catch (...) {
-      failure = std::current_exception();
+    while (s.part.source->next(sample)) {
+      adopt(s, sample);
+      if (!hand_over(s, std::move(sample))) return;
     }
-    if (got) adopt(s, sample);
-    Diagnostics problems = new_problems(s);
-    std::unique_lock lock(mutex_);
-    s.fed_problems.insert(s.fed_problems.end(), problems.begin(), problems.end());
-    if (got) room_cv_.wait(lock, [&] { return s.fed.size() < kFedAhead || stopping_; });
-    if (!got || stopping_) {
-      if (!stopping_) s.failure = std::move(failure);  // handed over whole: this thread keeps no share of it
-      s.feed_ended = true;
-      fed_cv_.notify_all();
-      return;
-    }
-    s.fed.push_back(std::move(sample));
-    fed_cv_.notify_all();
+  } catch (const InputError& e) {
+    problems.push_back({"", std::string(e.what()) + "; the other parts are read on", true});
+  } catch (...) {
+    failure = std::current_exception();
   }
+  if (s.part.source) {
+    Diagnostics seen = new_problems(s);
+    problems.insert(problems.begin(), seen.begin(), seen.end());
+  }
+  const std::lock_guard lock(mutex_);
+  s.fed_problems.insert(s.fed_problems.end(), problems.begin(), problems.end());
+  if (!stopping_) s.failure = std::move(failure);  // handed over whole: this thread keeps no share of it
+  s.feed_ended = true;
+  fed_cv_.notify_all();
+}
+
+// Queues a sample for the merge, waiting for room; false when the merge is stopping.
+bool MultiSource::hand_over(State& s, Sample sample) {
+  Diagnostics problems = new_problems(s);
+  std::unique_lock lock(mutex_);
+  s.fed_problems.insert(s.fed_problems.end(), problems.begin(), problems.end());
+  room_cv_.wait(lock, [&] { return s.fed.size() < kFedAhead || stopping_; });
+  if (stopping_) {
+    s.feed_ended = true;
+    return false;
+  }
+  s.fed.push_back(std::move(sample));
+  fed_cv_.notify_all();
+  return true;
 }
 
 bool MultiSource::next(Sample& out) {

@@ -6,6 +6,7 @@
 #include <condition_variable>
 #include <deque>
 #include <exception>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -28,11 +29,18 @@ class MultiSource final : public TelemetrySource {
     // Set: the node this part's GPUs are in, for those whose source names none (one node's
     // nvidia-smi log among others'), so that GPU 0 of each is told apart as NODE/0.
     std::string host = {};
+    // Set instead of `source`: opens it on the part's own thread, given the hook to wait with
+    // (a pipe from a remote node, whose first lines, which tell its format, may be long in
+    // coming); `name` describes the part meanwhile.
+    std::function<std::unique_ptr<TelemetrySource>(WaitingHook)> open = {};
+    std::string name = {};
   };
 
-  // A part that waits on its input (TelemetrySource::wait_with: a pipe from a remote node) is
-  // read on its own thread; `waiting` is called while every part with more to come is such a
-  // part and all are quiet, and true ends the input there.
+  // A part that waits on its input (TelemetrySource::wait_with: a pipe from a remote node), or
+  // is opened on its own, is read on its own thread: its bad input (InputError: a pipe that
+  // gives no sample, is not a trace) is reported as a problem and the others are read on; other
+  // errors are thrown from next(). `waiting` is called while every part with more to come is
+  // such a part and all are quiet, and true ends the input there.
   explicit MultiSource(std::vector<Part> parts, WaitingHook waiting = {});
   ~MultiSource() override;
   MultiSource(const MultiSource&) = delete;
@@ -41,7 +49,6 @@ class MultiSource final : public TelemetrySource {
   // Samples of all parts, oldest first among those at hand (ties: in part order); ends when every
   // part has. Parts read in place (files, polled libraries) are waited for; a quiet pipe is not,
   // so its samples may come after younger ones of other GPUs (each GPU's stay in time order).
-  // A part's error (a pipe that gave no sample) is thrown here.
   bool next(Sample& out) override;
   // The parts' descriptions joined with '+': "nvml+amd" (the first three, then how many more).
   std::string describe() const override;
@@ -49,6 +56,7 @@ class MultiSource final : public TelemetrySource {
  private:
   struct State {
     Part part;
+    std::string name;  // the part's description, fixed before its thread may open it
     std::optional<Sample> pending;  // its oldest sample not yet given out
     bool ended = false;
     std::size_t diagnostics_seen = 0;
@@ -65,6 +73,7 @@ class MultiSource final : public TelemetrySource {
   void read_in_place(State& s);
   void take_fed(State& s);
   void feed(State& s);
+  bool hand_over(State& s, Sample sample);
   Diagnostics new_problems(State& s);
 
   std::vector<State> states_;
