@@ -450,7 +450,8 @@ bool AmdToolLogParser::parse_text(std::string_view line, std::size_t line_no, Sa
   // ("Primary die ... shows total ... power"), errors logged as "ERROR: GPU[0]\t: ...".
   const auto gpu_line = rocm_smi_text_line(line);
   if (!gpu_line) return false;
-  const auto [index, rest] = *gpu_line;
+  const int index = gpu_line->first;  // not a structured binding: clang 14 cannot capture those
+  const std::string_view rest = gpu_line->second;
   // "KEY: VALUE"; a key alone is a value rocm-smi could not read ("GPU use Unsupported").
   const auto colon = rest.find(": ");
   if (colon == std::string_view::npos) return false;
