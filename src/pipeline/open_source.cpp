@@ -117,10 +117,10 @@ std::unique_ptr<TelemetrySource> open_replays(const std::vector<std::string>& ar
     // answer, or down, holds back no other. A file is opened here, so a missing one stops the run.
     struct stat st {};
     if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
-      auto open = [path, options](WaitingHook waiting) {
+      auto open = [file = path, options](WaitingHook waiting) {  // clang 14 captures no structured binding
         ReplayOptions o = options;
         o.waiting = std::move(waiting);
-        return std::unique_ptr<TelemetrySource>(std::make_unique<ReplaySource>(path, o));
+        return std::unique_ptr<TelemetrySource>(std::make_unique<ReplaySource>(file, o));
       };
       parts.push_back({nullptr, 0, std::move(host), std::move(open), "replay:" + path});
     } else {
