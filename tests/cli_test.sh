@@ -70,9 +70,9 @@ check fleet-files-named-nodes 0 "$wt" classify "gpu-a=$tmp/node-a.csv" "gpu-b=$t
 expect fleet-files-named-nodes-hosts 'jq -e "[.gpus[].host] == [\"gpu-a\", \"gpu-a\", \"gpu-b\", \"gpu-b\"]" "$tmp/out" >/dev/null'
 # Nodes' pipes: one that gives nothing (a node down) is said, and the others are classified.
 check fleet-pipe-node-down 1 "$wt" classify up=<(cat "$tmp/node-a.csv") down=<(true) --classifier rules --json
-expect fleet-pipe-node-down-read-on 'jq -e "[.gpus[].host] == [\"up\", \"up\"]" "$tmp/out" >/dev/null && grep -q "no samples in 0 lines; the other parts are read on" "$tmp/err"'
+expect fleet-pipe-node-down-read-on 'jq -e "[.gpus[].host] == [\"up\", \"up\"]" "$tmp/out" >/dev/null && grep -q "^error: down: /dev/fd/[0-9]*: no samples in 0 lines; the others are read on" "$tmp/err"'
 check fleet-pipes-all-down 3 "$wt" classify a=<(true) b=<(true) --classifier rules
-expect fleet-pipes-all-down-says-why '[ "$(grep -c "no samples in 0 lines; the other parts are read on" "$tmp/err")" -eq 2 ]'
+expect fleet-pipes-all-down-says-why '[ "$(grep -c "no samples in 0 lines; the others are read on" "$tmp/err")" -eq 2 ]'
 check fleet-files-same-name 2 "$wt" classify "$tmp/node-a.csv" "$fx/csv/../csv/two_gpus.csv" "$tmp/../$(basename "$tmp")/node-a.csv"
 expect fleet-files-same-name-says-why 'grep -q "would both name their GPUs node-a/INDEX: .*or name each one.s node (NODE=FILE)" "$tmp/err"'
 # --job: GPUs the operator says run one job get one verdict from all their windows.

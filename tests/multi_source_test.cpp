@@ -168,8 +168,8 @@ TEST(MultiSource, APipeThatGivesNoSampleIsReportedAndTheOthersAreReadOn) {
   }
   std::sort(said.begin(), said.end());
   ASSERT_EQ(said.size(), 2u);
-  EXPECT_EQ(said[0], empty.path() + ": no samples in 1 line; the other parts are read on");
-  EXPECT_EQ(said[1], "/nonexistent/node-x.csv: No such file or directory; the other parts are read on");
+  EXPECT_EQ(said[0], "node-e: " + empty.path() + ": no samples in 1 line; the others are read on");
+  EXPECT_EQ(said[1], "node-x: /nonexistent/node-x.csv: No such file or directory; the others are read on");
 }
 
 TEST(MultiSource, AUsageErrorOfAPartOpenedApartIsThrown) {

@@ -221,7 +221,7 @@ head -72 "$csv" >&4
 exec 4>&-
 for _ in $(seq 100); do grep -q '"host":"nodeb"' "$tmp/out" && break; sleep 0.1; done
 expect pipes-quiet-one-holds-back-none 'grep "\"type\":\"window\"" "$tmp/out" | grep -q "\"host\":\"nodeb\""'
-expect pipes-node-down-said 'grep -q "down: no samples in 0 lines; the other parts are read on" "$tmp/err"'
+expect pipes-node-down-said 'grep -q "down: no samples in 0 lines; the others are read on" "$tmp/err"'
 kill -INT $pid
 for _ in $(seq 30); do kill -0 $pid 2>/dev/null || break; sleep 0.1; done
 expect pipes-sigint-heeded '! kill -0 $pid 2>/dev/null'

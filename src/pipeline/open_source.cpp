@@ -122,7 +122,7 @@ std::unique_ptr<TelemetrySource> open_replays(const std::vector<std::string>& ar
         o.waiting = std::move(waiting);
         return std::unique_ptr<TelemetrySource>(std::make_unique<ReplaySource>(file, o));
       };
-      parts.push_back({nullptr, 0, std::move(host), std::move(open), "replay:" + path});
+      parts.push_back({nullptr, 0, std::move(host), std::move(open), "replay:" + arg});
     } else {
       parts.push_back({std::make_unique<ReplaySource>(path, options), 0, std::move(host)});
     }

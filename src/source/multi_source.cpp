@@ -109,7 +109,7 @@ void MultiSource::feed(State& s) {
       if (!hand_over(s, std::move(sample))) return;
     }
   } catch (const InputError& e) {
-    problems.push_back({"", std::string(e.what()) + "; the other parts are read on", true});
+    problems.push_back({s.part.host, std::string(e.what()) + "; the others are read on", true});
   } catch (...) {
     failure = std::current_exception();
   }
