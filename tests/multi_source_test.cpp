@@ -64,6 +64,16 @@ std::string row(int second, int util) {
   return "2026/01/01 00:00:0" + std::to_string(second) + ".000, 0, " + std::to_string(util) + " %\n";
 }
 
+// A part opened on its own thread, as `--replay NODE=<(ssh ...)` is.
+wt::MultiSource::Part opened_apart(const std::string& path, const std::string& host) {
+  auto open = [path](wt::WaitingHook waiting) {
+    wt::ReplayOptions o;
+    o.waiting = std::move(waiting);
+    return std::unique_ptr<wt::TelemetrySource>(std::make_unique<wt::ReplaySource>(path, o));
+  };
+  return {nullptr, 0, host, open, "replay:" + path};
+}
+
 TEST(MultiSource, AQuietPipeHoldsBackNoOtherPart) {
   Pipe quiet, busy;
   quiet.write(kHeader + row(1, 10));
@@ -71,14 +81,10 @@ TEST(MultiSource, AQuietPipeHoldsBackNoOtherPart) {
   for (int t = 1; t <= 5; ++t) five += row(t, 90);
   busy.write(kHeader + five);
   busy.close_writer();
-  // Read alone, the quiet pipe would give up after 3 s of silence; in the merge it is waited for
-  // on its own thread, with the merge's hook instead.
   const auto start = std::chrono::steady_clock::now();
-  wt::ReplayOptions give_up;
-  give_up.waiting = [start] { return std::chrono::steady_clock::now() - start > std::chrono::seconds(3); };
   std::vector<wt::MultiSource::Part> parts;
-  parts.push_back({std::make_unique<wt::ReplaySource>(quiet.path(), give_up), 0, "node-q"});
-  parts.push_back({std::make_unique<wt::ReplaySource>(busy.path(), give_up), 0, "node-b"});
+  parts.push_back(opened_apart(quiet.path(), "node-q"));
+  parts.push_back(opened_apart(busy.path(), "node-b"));
   int hook_calls = 0;
   // Called only once every part is quiet: the quiet node then sends its second row and ends.
   wt::MultiSource source(std::move(parts), [&] {
@@ -104,30 +110,6 @@ TEST(MultiSource, AQuietPipeHoldsBackNoOtherPart) {
   EXPECT_FALSE(source.next(s));
   ASSERT_EQ(times["node-q/0"].size(), 2u);
   EXPECT_LT(times["node-q/0"][0], times["node-q/0"][1]);  // each GPU's samples in time order
-}
-
-TEST(MultiSource, ItsWaitingHookEndsQuietPipes) {
-  Pipe quiet;
-  quiet.write(kHeader + row(1, 10));
-  std::vector<wt::MultiSource::Part> parts;
-  parts.push_back({std::make_unique<wt::ReplaySource>(quiet.path()), 0, "node-q"});
-  parts.push_back({std::make_unique<wt::test::VectorSource>(gpu_samples(0, "GPU-a", 1, 2)), 0, "node-a"});
-  int hook_calls = 0;
-  {
-    wt::MultiSource source(std::move(parts), [&] { return ++hook_calls == 2; });
-    EXPECT_EQ(wt::test::drain(source).size(), 3u);
-    EXPECT_EQ(hook_calls, 2);
-  }  // and its reader, still on an open pipe, is stopped and joined
-}
-
-// A part opened on its own thread, as `--replay NODE=<(ssh ...)` is.
-wt::MultiSource::Part opened_apart(const std::string& path, const std::string& host) {
-  auto open = [path](wt::WaitingHook waiting) {
-    wt::ReplayOptions o;
-    o.waiting = std::move(waiting);
-    return std::unique_ptr<wt::TelemetrySource>(std::make_unique<wt::ReplaySource>(path, o));
-  };
-  return {nullptr, 0, host, open, "replay:" + path};
 }
 
 TEST(MultiSource, APartOpenedApartHoldsBackNoOtherEvenBeforeItsFirstLine) {

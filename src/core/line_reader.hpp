@@ -33,10 +33,6 @@ class LineReader {
   std::size_t max_line_bytes() const { return max_line_; }
   // True when the last line returned had no final newline (a torn write).
   bool last_line_unterminated() const { return unterminated_; }
-  // A pipe, FIFO or terminal: the next line may be a wait.
-  bool is_stream() const { return stream_; }
-  // Replaces the hook called while a stream stays quiet (a reader moved to its own thread).
-  void set_waiting(WaitingHook waiting) { waiting_ = std::move(waiting); }
   // Peeks at the input's first bytes (up to 4 KiB; from a pipe, at least its first two lines
   // that are neither blank nor banners starting with '=', as rocm-smi opens a run with) without
   // consuming them.

@@ -18,8 +18,7 @@ MultiSource::MultiSource(std::vector<Part> parts, WaitingHook waiting) : waiting
   }
   try {
     for (State& s : states_)
-      if (!s.part.source || s.part.source->wait_with([this] { return stopping_.load(); }))
-        s.reader = std::thread([this, &s] { feed(s); });
+      if (!s.part.source) s.reader = std::thread([this, &s] { feed(s); });
   } catch (...) {
     stop_readers();
     throw;
@@ -97,12 +96,12 @@ void MultiSource::take_fed(State& s) {
   s.ended = s.feed_ended && s.fed.empty() && !s.pending;
 }
 
-// The thread of a part that waits on its input, or is opened on its own.
+// The thread of a part given as `open`.
 void MultiSource::feed(State& s) {
   std::exception_ptr failure;
   Diagnostics problems;
   try {
-    if (!s.part.source) s.part.source = s.part.open([this] { return stopping_.load(); });
+    s.part.source = s.part.open([this] { return stopping_.load(); });
     Sample sample;
     while (s.part.source->next(sample)) {
       adopt(s, sample);

@@ -15,6 +15,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/waiting_hook.hpp"
 #include "source/telemetry_source.hpp"
 
 namespace wt {
@@ -29,26 +30,25 @@ class MultiSource final : public TelemetrySource {
     // Set: the node this part's GPUs are in, for those whose source names none (one node's
     // nvidia-smi log among others'), so that GPU 0 of each is told apart as NODE/0.
     std::string host = {};
-    // Set instead of `source`: opens it on the part's own thread, given the hook to wait with
-    // (a pipe from a remote node, whose first lines, which tell its format, may be long in
-    // coming); `name` describes the part meanwhile.
+    // Set instead of `source`: opens it, and reads it, on the part's own thread, given the hook
+    // to wait with (a pipe from a remote node, slow to send its first lines, which tell its
+    // format, or gone quiet); `name` describes the part meanwhile.
     std::function<std::unique_ptr<TelemetrySource>(WaitingHook)> open = {};
     std::string name = {};
   };
 
-  // A part that waits on its input (TelemetrySource::wait_with: a pipe from a remote node), or
-  // is opened on its own, is read on its own thread: its bad input (InputError: a pipe that
-  // gives no sample, is not a trace) is reported as a problem and the others are read on; other
-  // errors are thrown from next(). `waiting` is called while every part with more to come is
-  // such a part and all are quiet, and true ends the input there.
+  // A part given as `open` is read on its own thread: its bad input (InputError: a pipe that
+  // gives no sample, or is not a trace) is reported as a problem and the others are read on;
+  // other errors are thrown from next(). `waiting` is called while every part with more to come
+  // is such a part and all are quiet, and true ends the input there.
   explicit MultiSource(std::vector<Part> parts, WaitingHook waiting = {});
   ~MultiSource() override;
   MultiSource(const MultiSource&) = delete;
   MultiSource& operator=(const MultiSource&) = delete;
 
   // Samples of all parts, oldest first among those at hand (ties: in part order); ends when every
-  // part has. Parts read in place (files, polled libraries) are waited for; a quiet pipe is not,
-  // so its samples may come after younger ones of other GPUs (each GPU's stay in time order).
+  // part has. Parts read in place (files, polled libraries) are waited for; one on its own thread
+  // is not, so its samples may come after younger ones of other GPUs (each GPU's stay in time order).
   bool next(Sample& out) override;
   // The parts' descriptions joined with '+': "nvml+amd" (the first three, then how many more).
   std::string describe() const override;

@@ -5,7 +5,6 @@
 
 #include "core/diagnostic.hpp"
 #include "core/sample.hpp"
-#include "core/waiting_hook.hpp"
 
 namespace wt {
 
@@ -16,15 +15,6 @@ class TelemetrySource {
   // Fills `out` with the next sample, in time order per GPU. Returns false at the end of the
   // stream. Live sources block until the next poll is due.
   virtual bool next(Sample& out) = 0;
-
-  // A source whose next() may wait on input that comes when it comes (a pipe fed by a remote
-  // node's nvidia-smi) calls `hook` from then on while it waits (core/waiting_hook.hpp) and
-  // returns true; one that reads what is there, or keeps its own clock, returns false. Lets
-  // MultiSource read such parts each on its own thread, so a quiet one holds back no other.
-  virtual bool wait_with(WaitingHook hook) {
-    (void)hook;
-    return false;
-  }
 
   // "synthetic:training", "replay:/path/file.csv", "nvml" — for reports.
   virtual std::string describe() const = 0;

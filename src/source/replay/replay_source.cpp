@@ -94,12 +94,6 @@ bool ReplaySource::next(Sample& out) {
   return true;
 }
 
-bool ReplaySource::wait_with(WaitingHook hook) {
-  if (!reader_.is_stream()) return false;
-  reader_.set_waiting(std::move(hook));
-  return true;
-}
-
 bool ReplaySource::next_from_file(Sample& out) {
   if (amd_ && amd_->take_pending(out)) {
     ++samples_;

@@ -38,8 +38,6 @@ class ReplaySource final : public TelemetrySource {
   // Throws InputError when the file cannot be opened or is plainly not a trace (binary).
   ReplaySource(std::string path, ReplayOptions options = {});
   bool next(Sample& out) override;
-  // A pipe, FIFO or terminal waits on its writer; a file does not.
-  bool wait_with(WaitingHook hook) override;
   std::string describe() const override { return "replay:" + path_; }
   TraceFormat format() const { return format_; }
 
