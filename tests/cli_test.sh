@@ -68,6 +68,11 @@ expect fleet-files-flags-text 'grep -q "^node-b/1 .*IDLE" "$tmp/out"'
 # A file may name its node (a pipe from ssh has no name worth keeping).
 check fleet-files-named-nodes 0 "$wt" classify "gpu-a=$tmp/node-a.csv" "gpu-b=$tmp/node-b.csv" --classifier rules --json
 expect fleet-files-named-nodes-hosts 'jq -e "[.gpus[].host] == [\"gpu-a\", \"gpu-a\", \"gpu-b\", \"gpu-b\"]" "$tmp/out" >/dev/null'
+# A dcgmi dmon log: detected, or named; it carries no time, so --interval is needed.
+check dcgmi-dmon 0 "$wt" classify "$fx/dcgmi/dmon.txt" --format dcgmi-dmon --interval 1 --json
+expect dcgmi-dmon-gpus 'jq -e "[.gpus[].gpu_index] == [0, 1]" "$tmp/out" >/dev/null'
+check dcgmi-dmon-needs-interval 1 "$wt" classify "$fx/dcgmi/dmon.txt"
+expect dcgmi-dmon-needs-interval-says-why 'grep -q "dcgmi dmon output carries no timestamps; give --interval" "$tmp/err"'
 # Nodes' pipes: one that gives nothing (a node down) is said, and the others are classified.
 check fleet-pipe-node-down 1 "$wt" classify up=<(cat "$tmp/node-a.csv") down=<(true) --classifier rules --json
 expect fleet-pipe-node-down-read-on 'jq -e "[.gpus[].host] == [\"up\", \"up\"]" "$tmp/out" >/dev/null && grep -q "^error: down: /dev/fd/[0-9]*: no samples in 0 lines; the others are read on" "$tmp/err"'

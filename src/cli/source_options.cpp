@@ -18,12 +18,12 @@ void SourceOptions::add_to(CLI::App& app, const std::string& format_flag, std::s
                  "profiles), replay")
       ->check(CLI::IsMember({"nvml", "amd", "auto", "dcgm", "prometheus", "sim", "synthetic", "replay"}));
   replay_option = app.add_option("--replay", replay_files,
-                 "Recorded trace: nvidia-smi CSV or dmon output, WorkloadTruth JSONL, rocm-smi output (--csv, "
-                 "--json or text) or amd-smi metric --csv/--json (implies --backend replay); several: one fleet, "
-                 "each file's GPUs named FILE/INDEX after its name (node7.csv: node7/0)")
+                 "Recorded trace: nvidia-smi CSV or dmon output, dcgmi dmon output, WorkloadTruth JSONL, rocm-smi "
+                 "output (--csv, --json or text) or amd-smi metric --csv/--json (implies --backend replay); several: "
+                 "one fleet, each file's GPUs named FILE/INDEX after its name (node7.csv: node7/0)")
       ->allow_extra_args(false);  // repeated for several; the positional takes a list
   app.add_option(format_flag, input_format, "Replay file format (default: detected)")
-      ->check(CLI::IsMember({"auto", "csv", "dmon", "jsonl", "rocm-smi", "amd-smi"}));
+      ->check(CLI::IsMember({"auto", "csv", "dmon", "dcgmi-dmon", "jsonl", "rocm-smi", "amd-smi"}));
   app.add_option("--columns", columns,
                  "For output written with noheader: the --query-gpu field list of an nvidia-smi CSV, or with --format "
                  "dmon the names of dmon's header (e.g. Date,Time,gpu,pwr,gtemp,mtemp,sm,mem,enc,dec,mclk,pclk)")
@@ -37,7 +37,8 @@ void SourceOptions::add_to(CLI::App& app, const std::string& format_flag, std::s
       ->check(CLI::Range(min_samples, std::size_t{100'000'000}));
   constexpr const char* kIntervalHelp =
       "Seconds between polls; 0 with synthetic: 1 s apart in simulated time, without sleeping; with a "
-      "rocm-smi (or timestamp-less amd-smi or dmon) log: the time between its snapshots, which it does not record "
+      "rocm-smi or dcgmi dmon (or timestamp-less amd-smi or dmon) log: the time between its snapshots, which it "
+      "does not record "
       "(refused for nvidia-smi CSV and JSONL, whose rows carry their time)";
   interval_option = app.add_option("--interval", interval_s, kIntervalHelp)->check(finite_range(0.0, 3600.0));
   app.add_option("--seed", seed, "Random seed for the synthetic and sim sources");

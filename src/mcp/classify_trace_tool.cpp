@@ -21,7 +21,8 @@ json input_schema() {
              {{"type", "string"},
               {"minLength", 1},
               {"description",
-               "Path of the recorded trace: nvidia-smi --query-gpu CSV, nvidia-smi dmon output (-o DT), WorkloadTruth "
+               "Path of the recorded trace: nvidia-smi --query-gpu CSV, nvidia-smi dmon output (-o DT), dcgmi dmon "
+               "output, WorkloadTruth "
                "JSONL, rocm-smi output (--csv, --json or its text) or amd-smi metric --csv/--json. NODE=PATH names "
                "the node its GPUs are on. Give this or trace_files"}}},
             {"trace_files",
@@ -34,7 +35,7 @@ json input_schema() {
                "(\"ddp=node7/0-7,node8/0-7\"). Give this or trace_file"}}},
             {"format",
              {{"type", "string"},
-              {"enum", {"auto", "csv", "dmon", "jsonl", "rocm-smi", "amd-smi"}},
+              {"enum", {"auto", "csv", "dmon", "dcgmi-dmon", "jsonl", "rocm-smi", "amd-smi"}},
               {"default", "auto"},
               {"description", "Trace format (default: detected)"}}},
             {"columns",
@@ -46,8 +47,8 @@ json input_schema() {
               {"exclusiveMinimum", 0},
               {"maximum", 3600},
               {"description",
-               "For rocm-smi, amd-smi or nvidia-smi dmon output that records no time: the seconds between its "
-               "snapshots (dmon's -d)"}}},
+               "For rocm-smi, amd-smi, nvidia-smi dmon or dcgmi dmon output that records no time: the seconds "
+               "between its snapshots (dmon's -d; dcgmi's -d / 1000)"}}},
             {"gpu_model",
              {{"type", "string"},
               {"minLength", 1},

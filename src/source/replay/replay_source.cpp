@@ -10,6 +10,7 @@ std::optional<TraceFormat> parse_trace_format(std::string_view name) {
   if (name == "auto") return TraceFormat::Auto;
   if (name == "csv") return TraceFormat::Csv;
   if (name == "dmon") return TraceFormat::Dmon;
+  if (name == "dcgmi-dmon") return TraceFormat::DcgmiDmon;
   if (name == "jsonl") return TraceFormat::Jsonl;
   if (name == "rocm-smi") return TraceFormat::RocmSmi;
   if (name == "amd-smi") return TraceFormat::AmdSmi;
@@ -34,6 +35,8 @@ ReplaySource::ReplaySource(std::string path, ReplayOptions options)
     const auto first = head.find_first_not_of(" \t\r\n");
     if (amd_layout)
       format_ = is_amd_smi(*amd_layout) ? TraceFormat::AmdSmi : TraceFormat::RocmSmi;
+    else if (looks_like_dcgmi_dmon(head))
+      format_ = TraceFormat::DcgmiDmon;
     else if (looks_like_dmon(head) || names_dmon_columns(options.columns))
       format_ = TraceFormat::Dmon;
     else
@@ -43,13 +46,15 @@ ReplaySource::ReplaySource(std::string path, ReplayOptions options)
   if (options.interval_s && (format_ == TraceFormat::Csv || format_ == TraceFormat::Jsonl))
     throw std::invalid_argument(path_ + ": --interval has no effect on " +
                                 (format_ == TraceFormat::Csv ? "an nvidia-smi CSV log" : "a JSONL trace") +
-                                ", whose rows carry their own timestamps (it is for rocm-smi, and amd-smi or dmon "
+                                ", whose rows carry their own timestamps (it is for rocm-smi, dcgmi dmon, and amd-smi or dmon "
                                 "logs recorded without time)");
   // The other formats name their own fields: columns given for them would be dropped unseen.
   if (!options.columns.empty() && format_ != TraceFormat::Csv && format_ != TraceFormat::Dmon)
     throw std::invalid_argument(path_ + ": --columns is for nvidia-smi CSV or dmon output written without its "
                                 "header; this file is read as " +
-                                (format_ == TraceFormat::Jsonl ? std::string("JSONL") : std::string("rocm-smi or amd-smi output")) +
+                                (format_ == TraceFormat::Jsonl       ? std::string("JSONL")
+                                 : format_ == TraceFormat::DcgmiDmon ? std::string("dcgmi dmon output")
+                                                                     : std::string("rocm-smi or amd-smi output")) +
                                 ", which names its own fields");
   interval_given_ = options.interval_s.has_value();
   auto report = [this](Diagnostic d) { this->report(std::move(d)); };
@@ -65,6 +70,10 @@ ReplaySource::ReplaySource(std::string path, ReplayOptions options)
       throw InputError(path_ + ": not nvidia-smi dmon output (no \"# gpu pwr ...\" header line at its start; for "
                        "--format csv,noheader, give its --columns)");
     dmon_ = std::make_unique<NvidiaSmiDmonParser>(path_, report, options.interval_s, options.columns);
+  } else if (format_ == TraceFormat::DcgmiDmon) {
+    if (!looks_like_dcgmi_dmon(head))
+      throw InputError(path_ + ": not dcgmi dmon output (no \"#Entity ...\" header line at its start)");
+    dcgmi_ = std::make_unique<DcgmiDmonParser>(path_, report, options.interval_s);
   } else if (format_ == TraceFormat::Jsonl)
     jsonl_ = std::make_unique<JsonlTraceParser>(path_, report);
   else
@@ -77,7 +86,7 @@ bool ReplaySource::next(Sample& out) {
       noted_at_end_ = true;
       if (!gpu_name_.empty() && named_.empty())
         report({path_, "--gpu-model named no GPU: the file names the model of every GPU in it", false});
-      if (interval_given_ && !(dmon_ && dmon_->interval_used()) && !(amd_ && amd_->interval_used()))
+      if (interval_given_ && !dcgmi_ && !(dmon_ && dmon_->interval_used()) && !(amd_ && amd_->interval_used()))
         report({path_, "--interval was not used: every row of the file carries its own time", false});
     }
     return false;
@@ -125,6 +134,7 @@ bool ReplaySource::next_from_file(Sample& out) {
     }
     const bool ok = csv_    ? csv_->parse_line(line, reader_.line_number(), out)
                     : dmon_ ? dmon_->parse_line(line, reader_.line_number(), out)
+                    : dcgmi_ ? dcgmi_->parse_line(line, reader_.line_number(), out)
                     : amd_  ? amd_->parse_line(line, reader_.line_number(), out)
                             : jsonl_->parse_line(line, reader_.line_number(), out);
     if (ok) {

@@ -1,5 +1,5 @@
-// Replays a recorded trace file: nvidia-smi CSV or dmon output, the project's JSONL, or rocm-smi /
-// amd-smi output (docs/amd.md), auto-detected.
+// Replays a recorded trace file: nvidia-smi CSV or dmon output, dcgmi dmon output, the project's
+// JSONL, or rocm-smi / amd-smi output (docs/amd.md), auto-detected.
 #pragma once
 
 #include <map>
@@ -10,6 +10,7 @@
 
 #include "core/line_reader.hpp"
 #include "source/replay/amd_tool_log.hpp"
+#include "source/replay/dcgmi_dmon.hpp"
 #include "source/replay/jsonl_trace.hpp"
 #include "source/replay/nvidia_smi_csv.hpp"
 #include "source/replay/nvidia_smi_dmon.hpp"
@@ -17,14 +18,14 @@
 
 namespace wt {
 
-enum class TraceFormat { Auto, Csv, Dmon, Jsonl, RocmSmi, AmdSmi };
-// "auto", "csv", "dmon", "jsonl", "rocm-smi", "amd-smi"
+enum class TraceFormat { Auto, Csv, Dmon, DcgmiDmon, Jsonl, RocmSmi, AmdSmi };
+// "auto", "csv", "dmon", "dcgmi-dmon", "jsonl", "rocm-smi", "amd-smi"
 std::optional<TraceFormat> parse_trace_format(std::string_view name);
 
 struct ReplayOptions {
   TraceFormat format = TraceFormat::Auto;
   std::vector<std::string> columns;  // for CSV written with noheader
-  // Seconds between snapshots, for rocm-smi / amd-smi / dmon output that carries no time.
+  // Seconds between snapshots, for rocm-smi / amd-smi / dmon / dcgmi dmon output that carries no time.
   std::optional<double> interval_s = std::nullopt;
   // The model of GPUs the file does not name (dmon logs, CSVs without a name column), so that
   // features can set power and memory against the card's datasheet; "" = leave them unnamed.
@@ -50,6 +51,7 @@ class ReplaySource final : public TelemetrySource {
   TraceFormat format_;
   std::unique_ptr<NvidiaSmiCsvParser> csv_;
   std::unique_ptr<NvidiaSmiDmonParser> dmon_;
+  std::unique_ptr<DcgmiDmonParser> dcgmi_;
   std::unique_ptr<JsonlTraceParser> jsonl_;
   std::unique_ptr<AmdToolLogParser> amd_;
   std::size_t samples_ = 0;
