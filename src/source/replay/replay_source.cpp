@@ -46,8 +46,8 @@ ReplaySource::ReplaySource(std::string path, ReplayOptions options)
   if (options.interval_s && (format_ == TraceFormat::Csv || format_ == TraceFormat::Jsonl))
     throw std::invalid_argument(path_ + ": --interval has no effect on " +
                                 (format_ == TraceFormat::Csv ? "an nvidia-smi CSV log" : "a JSONL trace") +
-                                ", whose rows carry their own timestamps (it is for rocm-smi, dcgmi dmon, and amd-smi or dmon "
-                                "logs recorded without time)");
+                                ", whose rows carry their own timestamps (it is for rocm-smi, dcgmi dmon, and amd-smi or "
+                                "dmon logs recorded without time)");
   // The other formats name their own fields: columns given for them would be dropped unseen.
   if (!options.columns.empty() && format_ != TraceFormat::Csv && format_ != TraceFormat::Dmon)
     throw std::invalid_argument(path_ + ": --columns is for nvidia-smi CSV or dmon output written without its "
