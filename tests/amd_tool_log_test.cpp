@@ -146,6 +146,17 @@ TEST(AmdToolLog, RocmSmiTextWithoutBannersAndOlderLines) {
       << d[1].text();
 }
 
+TEST(AmdToolLog, RocmSmiTextOfTooManyGpusIsCutShort) {
+  std::string text;
+  for (int i = 0; i <= 4096; ++i) text += "GPU[" + std::to_string(i) + "]\t\t: GPU use (%): 1\n";
+  wt::ReplaySource source(wt::test::write_temp("rocm_smi_many.txt", text), with_interval(1));
+  EXPECT_EQ(wt::test::drain(source).size(), 4096U);
+  ASSERT_EQ(source.diagnostics().size(), 1U);
+  EXPECT_NE(source.diagnostics()[0].text().find("rocm_smi_many.txt:4097: more than 4096 GPUs in one run"),
+            std::string::npos)
+      << source.diagnostics()[0].text();
+}
+
 TEST(AmdToolLog, RocmSmiSummaryTableIsRefusedSayingWhatToLog) {
   const std::string table =
       "\n\n========================================= ROCm System Management Interface "

@@ -57,6 +57,14 @@ constexpr std::array<FieldRule, 21> kRules{{
     {"used_vram", Signal::MemUsed, 1, 0, "MB"},
 }};
 
+// Keys that name a GPU rather than measure it (rocm-smi's --showuniqueid, --showbus, --showproductname).
+bool names_gpu(std::string_view key) {
+  return key == "Unique ID" || key == "PCI Bus" || key == "Card series" || key == "Card Series";
+}
+
+// A file of more is not a node's log, and each line's search among its GPUs must stay short.
+constexpr std::size_t kMaxGpus = 4096;
+
 const FieldRule* rule_for(std::string_view key) {
   for (const FieldRule& r : kRules)
     if (r.key == key) return &r;
@@ -465,6 +473,8 @@ bool AmdToolLogParser::parse_text(std::string_view line, std::size_t line_no, Sa
     key = key.substr(0, 4) + " clock speed:";
     value = value.substr(paren);
   }
+  // Only what is read is kept, so a GPU's fields stay few however long the run.
+  if (rule_for(key) == nullptr && !names_gpu(key)) return false;
   auto row = std::find_if(text_run_.begin(), text_run_.end(), [&](const Row& r) { return r.index == index; });
   if (row != text_run_.end() &&
       std::any_of(row->fields.begin(), row->fields.end(), [&](const auto& f) { return f.first == key; })) {
@@ -473,6 +483,10 @@ bool AmdToolLogParser::parse_text(std::string_view line, std::size_t line_no, Sa
   }
   if (text_run_.empty()) ++snapshots_;
   if (row == text_run_.end()) {
+    if (text_run_.size() >= kMaxGpus) {
+      bad(line_no, "more than " + std::to_string(kMaxGpus) + " GPUs in one run; line skipped");
+      return take_pending(out);
+    }
     text_run_.emplace_back().index = index;
     row = text_run_.end() - 1;
   }
@@ -493,12 +507,17 @@ bool AmdToolLogParser::make_sample(const Row& row, std::size_t line_no, Sample& 
   const double time_s = row.time_s ? *row.time_s : snapshot_time(line_no);
   auto known = std::find_if(gpus_.begin(), gpus_.end(), [&](const KnownGpu& g) { return g.index == row.index; });
   if (known == gpus_.end()) {
+    if (gpus_.size() >= kMaxGpus) {
+      bad(line_no, "more than " + std::to_string(kMaxGpus) + " distinct GPUs in one file; skipped");
+      return false;
+    }
     auto id = std::make_shared<GpuIdentity>();
     id->index = row.index;
     for (const auto& [key, value] : row.fields) {
-      if (key == "Unique ID" && !value.starts_with("N/A")) id->uuid = value;
-      if (key == "PCI Bus" && !value.starts_with("N/A")) id->pci_bus_id = value;
-      if ((key == "Card series" || key == "Card Series") && !value.starts_with("N/A")) id->name = value;
+      if (value.starts_with("N/A")) continue;
+      if (key == "Unique ID") id->uuid = value;
+      if (key == "PCI Bus") id->pci_bus_id = value;
+      if (key == "Card series" || key == "Card Series") id->name = value;
     }
     gpus_.push_back({row.index, std::move(id), -1e300});
     known = gpus_.end() - 1;
