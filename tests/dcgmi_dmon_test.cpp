@@ -81,6 +81,11 @@ TEST(DcgmiDmon, IsDetectedAndAnExplicitFormatMustMatch) {
   EXPECT_NE(input_error(wt::test::fixture("csv/two_gpus.csv"), with_interval(1, TraceFormat::DcgmiDmon))
                 .find("not dcgmi dmon output"),
             std::string::npos);
+  std::string wide = "#Entity";
+  for (int i = 0; i < 300; ++i) wide += " POWER";
+  EXPECT_NE(input_error(wt::test::write_temp("dcgmi_wide.txt", wide + "\nGPU 0 1\n"), with_interval(1))
+                .find("dcgmi_wide.txt:1: a header of more than 256 columns"),
+            std::string::npos);
   wt::ReplayOptions with_columns = with_interval(1);
   with_columns.columns = {"POWER"};
   EXPECT_THROW(wt::ReplaySource(wt::test::fixture("dcgmi/dmon.txt"), with_columns), std::invalid_argument);

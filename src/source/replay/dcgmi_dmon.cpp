@@ -101,6 +101,12 @@ void DcgmiDmonParser::set_columns(std::string_view header, std::size_t line_no) 
   const auto names = words(header);
   // The first word is "#Entity", or "#" then "Entity".
   const std::size_t first = names.size() > 1 && names[0].first == "#" ? 2 : 1;
+  // dcgmi watches a few dozen fields at most; each row is read against every column.
+  constexpr std::size_t kMaxColumns = 256;
+  if (names.size() - first > kMaxColumns) {
+    bad(line_no, "a header of more than " + std::to_string(kMaxColumns) + " columns; not dcgmi dmon output");
+    return;
+  }
   for (std::size_t i = first; i < names.size(); ++i) {
     const auto [name, offset] = names[i];
     const int rule = rule_index(name);
