@@ -62,9 +62,6 @@ bool names_gpu(std::string_view key) {
   return key == "Unique ID" || key == "PCI Bus" || key == "Card series" || key == "Card Series";
 }
 
-// A file of more is not a node's log, and each line's search among its GPUs must stay short.
-constexpr std::size_t kMaxGpus = 4096;
-
 const FieldRule* rule_for(std::string_view key) {
   for (const FieldRule& r : kRules)
     if (r.key == key) return &r;
@@ -483,8 +480,8 @@ bool AmdToolLogParser::parse_text(std::string_view line, std::size_t line_no, Sa
   }
   if (text_run_.empty()) ++snapshots_;
   if (row == text_run_.end()) {
-    if (text_run_.size() >= kMaxGpus) {
-      bad(line_no, "more than " + std::to_string(kMaxGpus) + " GPUs in one run; line skipped");
+    if (text_run_.size() >= gpus_.kMaxGpus) {
+      bad(line_no, "more than " + std::to_string(gpus_.kMaxGpus) + " GPUs in one run; line skipped");
       return take_pending(out);
     }
     text_run_.emplace_back().index = index;
@@ -505,31 +502,32 @@ void AmdToolLogParser::end_text_run() {
 
 bool AmdToolLogParser::make_sample(const Row& row, std::size_t line_no, Sample& out) {
   const double time_s = row.time_s ? *row.time_s : snapshot_time(line_no);
-  auto known = std::find_if(gpus_.begin(), gpus_.end(), [&](const KnownGpu& g) { return g.index == row.index; });
-  if (known == gpus_.end()) {
-    if (gpus_.size() >= kMaxGpus) {
-      bad(line_no, "more than " + std::to_string(kMaxGpus) + " distinct GPUs in one file; skipped");
-      return false;
-    }
-    auto id = std::make_shared<GpuIdentity>();
-    id->index = row.index;
-    for (const auto& [key, value] : row.fields) {
-      if (value.starts_with("N/A")) continue;
-      if (key == "Unique ID") id->uuid = value;
-      if (key == "PCI Bus") id->pci_bus_id = value;
-      if (key == "Card series" || key == "Card Series") id->name = value;
-    }
-    gpus_.push_back({row.index, std::move(id), -1e300});
-    known = gpus_.end() - 1;
+  const auto known = gpus_.find_or_add(
+      row.index,
+      [&] {
+        auto id = std::make_shared<GpuIdentity>();
+        id->index = row.index;
+        for (const auto& [key, value] : row.fields) {
+          if (value.starts_with("N/A")) continue;
+          if (key == "Unique ID") id->uuid = value;
+          if (key == "PCI Bus") id->pci_bus_id = value;
+          if (key == "Card series" || key == "Card Series") id->name = value;
+        }
+        return GpuRef(std::move(id));
+      },
+      -1e300);
+  if (known == nullptr) {
+    bad(line_no, "more than " + std::to_string(gpus_.kMaxGpus) + " distinct GPUs in one file; skipped");
+    return false;
   }
   // Each GPU once a snapshot: a second row of it before the next header cannot be given a time.
-  if (time_s <= known->last_time_s) {
+  if (time_s <= known->state) {
     bad(line_no, "GPU " + std::to_string(row.index) +
                      " twice in one snapshot: its time cannot be known (a snapshot without its header line?); "
                      "line skipped");
     return false;
   }
-  known->last_time_s = time_s;
+  known->state = time_s;
 
   SignalValues values;
   std::array<int, kSignals.size()> rank{};

@@ -25,6 +25,7 @@
 
 #include "core/diagnostic.hpp"
 #include "core/sample.hpp"
+#include "source/replay/gpus_by_index.hpp"
 
 namespace wt {
 
@@ -81,12 +82,7 @@ class AmdToolLogParser {
   int timestamp_column_ = -1;
   long snapshots_ = 0;  // headers (CSV) or objects (JSON) seen
   bool interval_used_ = false;
-  struct KnownGpu {
-    int index;  // the tool's: cardN, or amd-smi's gpu
-    GpuRef ref;
-    double last_time_s;
-  };
-  std::vector<KnownGpu> gpus_;
+  GpusByIndex<double> gpus_;  // the tool's index (cardN, or amd-smi's gpu), and its last time
   std::deque<Sample> pending_;
   std::vector<std::string_view> fields_;
   // The amd-smi JSON document being gathered: its text, first line, bracket depth, whether

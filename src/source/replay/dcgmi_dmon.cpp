@@ -192,24 +192,17 @@ bool DcgmiDmonParser::parse_line(std::string_view line, std::size_t line_no, Sam
     }
   }
 
-  auto gpu = std::find_if(gpus_.begin(), gpus_.end(), [&](const KnownGpu& g) { return g.ref->index == index; });
-  if (gpu == gpus_.end()) {
-    constexpr std::size_t kMaxGpus = 4096;
-    if (gpus_.size() >= kMaxGpus) {
-      bad(line_no, "more than 4096 distinct GPUs in one file");
-      return false;
-    }
-    auto identity = std::make_shared<GpuIdentity>();
-    identity->index = index;
-    gpus_.push_back({std::move(identity), 0});
-    gpu = gpus_.end() - 1;
+  const auto gpu = gpus_.find_or_add(index, [&] { return gpu_of_index(index); }, 0L);
+  if (gpu == nullptr) {
+    bad(line_no, "more than " + std::to_string(gpus_.kMaxGpus) + " distinct GPUs in one file");
+    return false;
   }
-  out.time_s = static_cast<double>(gpu->rows) * interval_s_;
+  out.time_s = static_cast<double>(gpu->state) * interval_s_;
   if (out.time_s > kMaxTraceTimeS) {
     bad(line_no, "time runs past the year 9999");
     return false;
   }
-  ++gpu->rows;
+  ++gpu->state;
   out.gpu = gpu->ref;
   return true;
 }

@@ -18,6 +18,7 @@
 
 #include "core/diagnostic.hpp"
 #include "core/sample.hpp"
+#include "source/replay/gpus_by_index.hpp"
 
 namespace wt {
 
@@ -50,11 +51,7 @@ class DcgmiDmonParser {
   std::vector<Column> columns_;
   std::string header_;  // the header line in force, so its repeats are skipped quietly
   bool other_entities_noted_ = false;
-  struct KnownGpu {
-    GpuRef ref;
-    long rows;
-  };
-  std::vector<KnownGpu> gpus_;
+  GpusByIndex<long> gpus_;  // and the rows of each so far
 };
 
 }  // namespace wt

@@ -229,18 +229,12 @@ bool NvidiaSmiDmonParser::parse_line(std::string_view line, std::size_t line_no,
     bad(line_no, "GPU index '" + std::string(index.substr(0, 40)) + "' is not a small non-negative integer");
     return false;
   }
-  auto gpu = std::find_if(gpus_.begin(), gpus_.end(), [&](const KnownGpu& g) { return g.ref->index == gpu_index; });
-  if (gpu == gpus_.end()) {
-    constexpr std::size_t kMaxGpus = 4096;
-    if (gpus_.size() >= kMaxGpus) {
-      bad(line_no, "more than 4096 distinct GPUs in one file");
-      return false;
-    }
-    auto id = std::make_shared<GpuIdentity>();
-    id->index = gpu_index;
-    gpus_.push_back({std::move(id), -INFINITY, 0});
-    gpu = gpus_.end() - 1;
+  const auto found = gpus_.find_or_add(gpu_index, [&] { return gpu_of_index(gpu_index); }, {-INFINITY, 0});
+  if (found == nullptr) {
+    bad(line_no, "more than " + std::to_string(gpus_.kMaxGpus) + " distinct GPUs in one file");
+    return false;
   }
+  GpuRows* gpu = &found->state;
 
   if (has_time_) {
     const auto t = row_time(date, time, line_no);
@@ -261,7 +255,7 @@ bool NvidiaSmiDmonParser::parse_line(std::string_view line, std::size_t line_no,
   }
   ++gpu->rows;
   gpu->last_time_s = out.time_s;
-  out.gpu = gpu->ref;
+  out.gpu = found->ref;
   return true;
 }
 

@@ -24,6 +24,7 @@
 
 #include "core/diagnostic.hpp"
 #include "core/sample.hpp"
+#include "source/replay/gpus_by_index.hpp"
 
 namespace wt {
 
@@ -70,12 +71,11 @@ class NvidiaSmiDmonParser {
   std::string header_;  // the names line in force, so its repeats are skipped quietly
   bool has_date_ = false, has_time_ = false, interval_used_ = false;
   double day_offset_s_ = 0, last_time_of_day_s_ = -1;
-  struct KnownGpu {
-    GpuRef ref;
+  struct GpuRows {
     double last_time_s;
     long rows;
   };
-  std::vector<KnownGpu> gpus_;
+  GpusByIndex<GpuRows> gpus_;
   std::vector<std::string_view> fields_;
 };
 
