@@ -68,15 +68,9 @@ const FieldRule* rule_for(std::string_view key) {
   return nullptr;
 }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
-
 // Lines the tools print around their data: blank lines, "WARNING: ..." notes, "=====" banners.
 bool is_chatter(std::string_view line) {
-  line = trim(line);
+  line = trim_blanks(line);
   return line.empty() || line.starts_with("WARNING") || line.front() == '=';
 }
 
@@ -85,7 +79,7 @@ bool is_chatter(std::string_view line) {
 // is not one.
 std::optional<double> cell_number(std::string_view v, bool& bad) {
   bad = false;
-  v = trim(v);
+  v = trim_blanks(v);
   if (!v.empty() && v.front() == '(') v.remove_prefix(1);
   if (v.empty() || v.starts_with("N/A")) return std::nullopt;
   double x = 0;
@@ -125,9 +119,9 @@ std::optional<std::pair<int, std::string_view>> rocm_smi_text_line(std::string_v
   int index = -1;
   const auto [p, ec] = std::from_chars(line.data() + 4, line.data() + close, index);
   if (ec != std::errc() || p != line.data() + close || index < 0) return std::nullopt;
-  std::string_view rest = trim(line.substr(close + 1));
+  std::string_view rest = trim_blanks(line.substr(close + 1));
   if (!rest.starts_with(':')) return std::nullopt;
-  return std::pair{index, trim(rest.substr(1))};
+  return std::pair{index, trim_blanks(rest.substr(1))};
 }
 
 }  // namespace
@@ -138,13 +132,13 @@ std::optional<AmdToolLayout> detect_amd_tool_layout(std::string_view head) {
   if (head.find(kRocmSmiBanner) != std::string_view::npos)
     for (std::string_view rest = head; !rest.empty();) {
       const auto eol = rest.find('\n');
-      if (rocm_smi_text_line(trim(rest.substr(0, eol)))) return AmdToolLayout::RocmSmiText;
+      if (rocm_smi_text_line(trim_blanks(rest.substr(0, eol)))) return AmdToolLayout::RocmSmiText;
       rest = eol == std::string_view::npos ? std::string_view() : rest.substr(eol + 1);
     }
   std::vector<std::string_view> fields;
   while (!head.empty()) {
     const auto eol = head.find('\n');
-    const std::string_view line = trim(head.substr(0, eol));
+    const std::string_view line = trim_blanks(head.substr(0, eol));
     head = eol == std::string_view::npos ? std::string_view() : head.substr(eol + 1);
     if (is_chatter(line)) continue;
     if (line.starts_with("device,")) return AmdToolLayout::RocmSmiCsv;
@@ -461,7 +455,7 @@ bool AmdToolLogParser::parse_text(std::string_view line, std::size_t line_no, Sa
   const auto colon = rest.find(": ");
   if (colon == std::string_view::npos) return false;
   std::string key(rest.substr(0, colon));
-  std::string_view value = trim(rest.substr(colon + 2));
+  std::string_view value = trim_blanks(rest.substr(colon + 2));
   // "sclk clock level: 3: (1158Mhz)" (-c), "sclk clock level: 3 (1158Mhz)" (-g, ROCm 2): the
   // frequency, as --json gives it under "sclk clock speed:".
   if (key == "sclk clock level" || key == "mclk clock level") {

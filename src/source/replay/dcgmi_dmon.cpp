@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "source/replay/jsonl_trace.hpp"
+#include "source/replay/nvidia_smi_csv.hpp"
 
 namespace wt {
 
@@ -43,12 +44,6 @@ int rule_index(std::string_view name) {
   return -1;
 }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
-
 // The words of a line and where each starts.
 std::vector<std::pair<std::string_view, std::size_t>> words(std::string_view line) {
   std::vector<std::pair<std::string_view, std::size_t>> out;
@@ -64,9 +59,9 @@ std::vector<std::pair<std::string_view, std::size_t>> words(std::string_view lin
 
 // "#Entity" (DCGM 3 and later) or "# Entity" (DCGM 2, right-aligned).
 bool is_header(std::string_view line) {
-  line = trim(line);
+  line = trim_blanks(line);
   if (!line.starts_with('#')) return false;
-  return trim(line.substr(1)).starts_with("Entity");
+  return trim_blanks(line.substr(1)).starts_with("Entity");
 }
 
 }  // namespace
@@ -74,7 +69,7 @@ bool is_header(std::string_view line) {
 bool looks_like_dcgmi_dmon(std::string_view head) {
   while (!head.empty()) {
     const auto eol = head.find('\n');
-    const std::string_view line = trim(head.substr(0, eol));
+    const std::string_view line = trim_blanks(head.substr(0, eol));
     head = eol == std::string_view::npos ? std::string_view() : head.substr(eol + 1);
     if (!line.empty()) return is_header(line);
   }
@@ -118,7 +113,7 @@ void DcgmiDmonParser::set_columns(std::string_view header, std::size_t line_no) 
 }
 
 bool DcgmiDmonParser::parse_line(std::string_view line, std::size_t line_no, Sample& out) {
-  const std::string_view text = trim(line);
+  const std::string_view text = trim_blanks(line);
   if (text.empty()) return false;
   if (is_header(text)) {
     if (text != header_) {
@@ -170,7 +165,7 @@ bool DcgmiDmonParser::parse_line(std::string_view line, std::size_t line_no, Sam
       cell = cells[i + 2].first;
     } else if (col.offset < line.size()) {
       const std::size_t end = i + 1 < columns_.size() ? columns_[i + 1].offset : line.size();
-      cell = trim(line.substr(col.offset, end - col.offset));
+      cell = trim_blanks(line.substr(col.offset, end - col.offset));
     }
     if (cell.empty() || cell.starts_with("N/")) continue;  // N/A; N/S and N/W in older releases
     double v = 0;

@@ -53,12 +53,6 @@ constexpr std::array<FieldSpec, 29> kFields{{
     {"count", Kind::Ignored, {}, ""},  // GPU count: constant, says nothing of the workload
 }};
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
-
 // nvidia-smi writes "[N/A]", "[Not Supported]", "[Unknown Error]", "[GPU is lost]" where a
 // value cannot be read: the signal is missing for that sample, not zero.
 bool is_missing(std::string_view v) { return v.empty() || v.front() == '[' || v == "N/A"; }
@@ -92,23 +86,29 @@ std::string lower(std::string_view s) {
 
 }  // namespace
 
+std::string_view trim_blanks(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  return s;
+}
+
 void split_csv(std::string_view line, std::vector<std::string_view>& fields) {
   fields.clear();
   const bool quoted = line.find('"') != std::string_view::npos;
   std::size_t pos = 0;
   for (;;) {
     std::size_t end;
-    const std::string_view rest = trim(line.substr(pos));
+    const std::string_view rest = trim_blanks(line.substr(pos));
     if (quoted && !rest.empty() && rest.front() == '"') {
       // Quoted field (our writer quotes names that hold commas): up to the closing quote.
       const std::size_t open = line.find('"', pos);
       const std::size_t close = line.find('"', open + 1);
       end = close == std::string_view::npos ? std::string_view::npos : line.find(',', close);
-      fields.push_back(close == std::string_view::npos ? trim(line.substr(open + 1))
+      fields.push_back(close == std::string_view::npos ? trim_blanks(line.substr(open + 1))
                                                        : line.substr(open + 1, close - open - 1));
     } else {
       end = line.find(',', pos);
-      fields.push_back(trim(line.substr(pos, end == std::string_view::npos ? std::string_view::npos : end - pos)));
+      fields.push_back(trim_blanks(line.substr(pos, end == std::string_view::npos ? std::string_view::npos : end - pos)));
     }
     if (end == std::string_view::npos) return;
     pos = end + 1;
@@ -118,8 +118,8 @@ void split_csv(std::string_view line, std::vector<std::string_view>& fields) {
 CsvColumn csv_column_for(std::string_view header_field) {
   CsvColumn col;
   col.header = std::string(header_field);
-  std::string_view name = trim(header_field);
-  if (const auto bracket = name.find('['); bracket != std::string_view::npos) name = trim(name.substr(0, bracket));
+  std::string_view name = trim_blanks(header_field);
+  if (const auto bracket = name.find('['); bracket != std::string_view::npos) name = trim_blanks(name.substr(0, bracket));
   const std::string key = lower(name);
   for (const FieldSpec& f : kFields) {
     if (f.name == key) {
@@ -206,7 +206,7 @@ NvidiaSmiCsvParser::KnownGpu* NvidiaSmiCsvParser::intern_gpu(const GpuFields& f,
 }
 
 bool NvidiaSmiCsvParser::parse_line(std::string_view line, std::size_t line_no, Sample& out) {
-  if (trim(line).empty()) return false;
+  if (trim_blanks(line).empty()) return false;
   split_csv(line, fields_);
   if (looks_like_header(fields_)) {
     std::string text(line);
@@ -264,7 +264,7 @@ bool NvidiaSmiCsvParser::parse_line(std::string_view line, std::size_t line_no, 
           bad(line_no, col.header + ": '" + std::string(v.substr(0, 40)) + "' is not a finite number");
           return false;
         }
-        const std::string_view unit = trim(v.substr(static_cast<std::size_t>(p - v.data())));
+        const std::string_view unit = trim_blanks(v.substr(static_cast<std::size_t>(p - v.data())));
         if (!unit.empty() && unit != col.unit) {
           if (col.kib_scale > 0 && unit == "KB/s") {
             value *= col.kib_scale;

@@ -61,6 +61,9 @@ class NvidiaSmiCsvParser {
   std::vector<std::string_view> fields_;  // reused per line: no allocation on the hot path
 };
 
+// `s` without the blanks (spaces, tabs, a carriage return) around it; shared by the text readers.
+std::string_view trim_blanks(std::string_view s);
+
 // Splits on commas, trimming spaces around fields; double quotes protect commas.
 void split_csv(std::string_view line, std::vector<std::string_view>& fields);
 
