@@ -78,6 +78,9 @@ check fleet-pipe-node-down 1 "$wt" classify up=<(cat "$tmp/node-a.csv") down=<(t
 expect fleet-pipe-node-down-read-on 'jq -e "[.gpus[].host] == [\"up\", \"up\"]" "$tmp/out" >/dev/null && grep -q "^error: down: /dev/fd/[0-9]*: no samples in 0 lines; the others are read on" "$tmp/err"'
 check fleet-pipes-all-down 3 "$wt" classify a=<(true) b=<(true) --classifier rules
 expect fleet-pipes-all-down-says-why '[ "$(grep -c "no samples in 0 lines; the others are read on" "$tmp/err")" -eq 2 ]'
+# A bad line in a node's pipe is named after the node: its path (/dev/fd/63) says nothing.
+check fleet-pipe-bad-line 1 "$wt" classify up=<(cat "$tmp/node-a.csv"; echo "garbage") --classifier rules
+expect fleet-pipe-bad-line-names-the-node 'grep -Eq "^error: up: /dev/fd/[0-9]+:[0-9]+: " "$tmp/err"'
 check fleet-files-same-name 2 "$wt" classify "$tmp/node-a.csv" "$fx/csv/../csv/two_gpus.csv" "$tmp/../$(basename "$tmp")/node-a.csv"
 expect fleet-files-same-name-says-why 'grep -q "would both name their GPUs node-a/INDEX: .*or name each one.s node (NODE=FILE)" "$tmp/err"'
 # --job: GPUs the operator says run one job get one verdict from all their windows.

@@ -60,12 +60,15 @@ void MultiSource::adopt(State& s, Sample& sample) {
   sample.gpu = ours;
 }
 
-// The part's problems not yet passed on; called by whichever thread reads the part.
+// The part's problems not yet passed on; called by whichever thread reads the part. A part
+// opened apart is a pipe, whose path (/dev/fd/63) says nothing: its node is named first.
 Diagnostics MultiSource::new_problems(State& s) {
   if (s.part.source->diagnostics_size() == s.diagnostics_seen) return {};
   const Diagnostics d = s.part.source->diagnostics();
   Diagnostics fresh(d.begin() + static_cast<std::ptrdiff_t>(std::min(s.diagnostics_seen, d.size())), d.end());
   s.diagnostics_seen = std::max(s.diagnostics_seen, d.size());
+  if (s.part.open && !s.part.host.empty())
+    for (Diagnostic& p : fresh) p.where = p.where.empty() ? s.part.host : s.part.host + ": " + p.where;
   return fresh;
 }
 
