@@ -55,4 +55,42 @@ TEST(ClassBelief, FlatContradictionOfASureBeliefIsFollowed) {
   EXPECT_NEAR(p[kB], 1.0, 1e-12);
 }
 
+TEST(ClassBelief, WindowsAStepApartWeighAsWithoutTime) {
+  ClassBelief timed(0.95, kIdle, 15), untimed(0.95, kIdle);
+  const std::vector<std::vector<double>> windows{{0.9, 0.08, 0.02}, {0.7, 0.25, 0.05}, {0.38, 0.6, 0.02}};
+  for (std::size_t i = 0; i < windows.size(); ++i) {
+    // 15 s apart, or closer (a shorter stride): one step each, as a model without time.
+    const auto a = timed.update(windows[i], 100 + 10.0 * static_cast<double>(i)), b = untimed.update(windows[i]);
+    for (std::size_t k = 0; k < 3; ++k) EXPECT_NEAR(a[k], b[k], 1e-12) << "window " << i;
+  }
+}
+
+TEST(ClassBelief, AnHourIdleForgetsTheJobAPauseDoesNot) {
+  const std::vector<double> a{0.95, 0.04, 0.01}, idle{0.02, 0.03, 0.95}, leans_b{0.3, 0.68, 0.02};
+  auto after_idle = [&](double idle_s) {
+    ClassBelief b(0.95, kIdle, 15);
+    double t = 0;
+    for (int i = 0; i < 20; ++i) b.update(a, t += 15);
+    for (double end = t + idle_s; t < end;) b.update(idle, t += 15);  // passed through, but the time counts
+    return b.update(leans_b, t + 15);
+  };
+  // A checkpoint pause of 30 s: the job resumes as it was, and one window that leans to B
+  // stays A.
+  EXPECT_GT(after_idle(30)[kA], 0.5);
+  // An hour idle: the next job's first window is read as it reads.
+  const auto fresh = after_idle(3600);
+  EXPECT_GT(fresh[kB], 0.6);
+  // Without time, the hour counted for nothing and that window was given to the old job.
+  ClassBelief untimed(0.95, kIdle);
+  for (int i = 0; i < 20; ++i) untimed.update(a);
+  EXPECT_GT(untimed.update(leans_b)[kA], 0.5);
+}
+
+TEST(ClassBelief, AGapInTheTelemetryCountsAsTime) {
+  ClassBelief b(0.95, kIdle, 15);
+  for (int i = 0; i < 20; ++i) b.update({0.95, 0.04, 0.01}, 15.0 * i);
+  // No window at all for a day (the recording stopped, the GPU was lost): the same.
+  EXPECT_GT(b.update({0.3, 0.68, 0.02}, 86400)[kB], 0.6);
+}
+
 }  // namespace wt

@@ -55,6 +55,7 @@ TEST(Train, VerdictProbabilitiesCarryEachGpusBeliefAlongItsOwnRows) {
   const ModelBundle m = fit_model(train, cal, p);
   EXPECT_EQ(m.window_stay, kWindowStay);
   EXPECT_EQ(ModelBundle::from_json(m.to_json(), "m.json").window_stay, kWindowStay);
+  EXPECT_EQ(ModelBundle::from_json(m.to_json(), "m.json").window_stay_step_s, kWindowStayStepS);
   // The rows of the first two GPU streams, one after the other and then interleaved: each row
   // gets the same probabilities, whatever rows of other streams come between.
   std::vector<LabelledWindow> a, b;

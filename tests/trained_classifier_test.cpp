@@ -128,6 +128,27 @@ TEST(TrainedClassifier, HistoryWeighsAWindowWithTheGpusWindowsBeforeIt) {
   EXPECT_EQ(sticky.classify_all(inputs).back().type, WorkloadType::Mining);
 }
 
+TEST(TrainedClassifier, HistoryFadesWithTheTimeBetweenWindows) {
+  const GpuIdentity gpu{0, "", "NVIDIA H100 80GB HBM3", "", ""};
+  const auto mining = scenario_window("mining/ethash");
+  auto later = [](std::vector<Reading> w, double seconds) {
+    for (Reading& r : w) r.time_s += seconds;
+    return w;
+  };
+  ModelBundle model = load_model_bundle("");
+  model.window_stay = 0.999999;  // one window cannot move it ...
+  model.window_stay_step_s = 15;  // ... but years can
+  const TrainedClassifier sticky(std::move(model), gpu_context_for);
+  auto mined_then = [&](double gap_s) {
+    auto history = sticky.new_history();
+    for (int i = 0; i < 5; ++i) sticky.classify({later(mining, 15.0 * i), gpu, history.get()});
+    return sticky.classify({later(scenario_window("graphics/render"), 60 + gap_s), gpu, history.get()}).type;
+  };
+  EXPECT_EQ(mined_then(0), WorkloadType::Mining);  // the next window
+  // Three years on, the time the windows' readings carry has worn the belief away.
+  EXPECT_EQ(mined_then(1e8), WorkloadType::Graphics);
+}
+
 TEST(TrainedClassifier, TemperatureOneKeepsProbabilities) {
   const float p[] = {0.7f, 0.2f, 0.1f};
   const auto q = temper(p, 3, 1.0);
@@ -171,6 +192,15 @@ TEST(ModelBundle, RejectsForeignOrStaleFiles) {
   auto stuck = nlohmann::json::parse(embedded_model_json());
   stuck["window_stay"] = 1.0;
   EXPECT_THROW(ModelBundle::from_json(stuck.dump(), "m.json"), InputError);
+  // One from before the stay was set per time steps once a window, whatever the time between.
+  auto per_window = nlohmann::json::parse(embedded_model_json());
+  per_window.erase("window_stay_step_s");
+  EXPECT_EQ(ModelBundle::from_json(per_window.dump(), "m.json").window_stay_step_s, 0);
+  for (const double bad : {-1.0, 1e9}) {
+    auto odd_step = nlohmann::json::parse(embedded_model_json());
+    odd_step["window_stay_step_s"] = bad;
+    EXPECT_THROW(ModelBundle::from_json(odd_step.dump(), "m.json"), InputError) << bad;
+  }
   auto short_of_a_class = nlohmann::json::parse(embedded_model_json());
   short_of_a_class["xgboost_ubj_base64_per_class"].erase(0);
   EXPECT_THROW(ModelBundle::from_json(short_of_a_class.dump(), "m.json"), InputError);

@@ -61,6 +61,7 @@ std::string ModelBundle::to_json() const {
               {"abstain_below", abstain_below},
               {"max_out_of_range", max_out_of_range},
               {"window_stay", window_stay},
+              {"window_stay_step_s", window_stay_step_s},
               {"provenance", provenance},
               // XGBoost's UBJSON, base64, one model per class: a tenth of the load time and
               // memory of a JSON tree.
@@ -111,6 +112,9 @@ ModelBundle ModelBundle::from_json(std::string_view text, const std::string& ori
     b.max_out_of_range = j.at("max_out_of_range").get<std::size_t>();
     b.window_stay = j.value("window_stay", 0.0);
     if (!(b.window_stay >= 0 && b.window_stay < 1)) throw InputError(origin + ": window_stay must be in [0, 1)");
+    b.window_stay_step_s = j.value("window_stay_step_s", 0.0);
+    if (!(b.window_stay_step_s >= 0 && b.window_stay_step_s <= 86400))
+      throw InputError(origin + ": window_stay_step_s must be in [0, 86400] seconds");
     b.provenance = j.value("provenance", json::object());
     json& per_class = j.at("xgboost_ubj_base64_per_class");
     if (!per_class.is_array() || per_class.size() != b.classes.size())
@@ -146,7 +150,9 @@ std::optional<std::size_t> ModelBundle::class_index(WorkloadType type) const {
   return static_cast<std::size_t>(it - classes.begin());
 }
 
-ClassBelief ModelBundle::new_belief() const { return ClassBelief(window_stay, class_index(WorkloadType::Idle)); }
+ClassBelief ModelBundle::new_belief() const {
+  return ClassBelief(window_stay, class_index(WorkloadType::Idle), window_stay_step_s);
+}
 
 std::vector<std::size_t> ModelBundle::out_of_range(const float* row) const {
   std::vector<std::size_t> out;

@@ -37,6 +37,10 @@ struct ModelBundle {
   // 0 (model files from before 2026-12-06) classifies each window alone. The temperature is
   // fitted before it, the confidence map and abstain_below apply after it.
   double window_stay = 0;
+  // ... or rather per this many seconds between windows (at least one step a window), so that
+  // a GPU idle for an hour starts its next job afresh; 0 (files from before 2026-12-07): per
+  // window, whatever the time between.
+  double window_stay_step_s = 0;
   nlohmann::json provenance;  // data, seeds, parameters, date, metrics
 
   // The position of `type` in `classes`; nullopt for a class the model does not know (UNKNOWN).

@@ -127,7 +127,8 @@ Verdict TrainedClassifier::decide(const WindowInput& window, const ModelFeatures
   const bool unlike_training = outside.size() > model_.max_out_of_range;
   // A guess says nothing of the job: it neither moves the GPU's belief nor is moved by it.
   auto* history = dynamic_cast<BeliefHistory*>(window.history);
-  const std::vector<double> probs = history && !unlike_training ? history->belief.update(own) : own;
+  const double at = window.readings.empty() ? 0 : window.readings.back().time_s;
+  const std::vector<double> probs = history && !unlike_training ? history->belief.update(own, at) : own;
   const std::size_t best = most_probable(probs);
   if (const auto training = model_.class_index(WorkloadType::Training)) v.training_score = probs[*training];
   char buf[200];

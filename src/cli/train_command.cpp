@@ -109,6 +109,7 @@ int run_train(const TrainOptions& o) {
         {"class_weights", "balanced"}}},
       {"temperature", b.temperature},
       {"window_stay", b.window_stay},
+      {"window_stay_step_s", b.window_stay_step_s},
       {"metrics", {{"calibration_windows_synthetic", metrics}}},
   };
   std::ofstream out(o.out, std::ios::binary | std::ios::trunc);

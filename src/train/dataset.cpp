@@ -28,7 +28,7 @@ std::size_t add_windows(TelemetrySource& source, WorkloadType label, const std::
         const WindowFeatures basic = compute_features(w.samples);
         const bool idle = basic.avg_gpu_util_pct && *basic.avg_gpu_util_pct < kIdleWindowMaxUtilPct;
         out.push_back({compute_model_features(w.samples, g.ctx), idle ? WorkloadType::Idle : label, group, g.gpu.name,
-                       1, sequence});
+                       1, sequence, w.samples.back().time_s});
       });
     }
     g.windower->push(s);

@@ -20,6 +20,7 @@ struct LabelledWindow {
   // Rows of one GPU of one trace share this, and follow each other in time order: what a
   // GPU's belief (ModelBundle::window_stay) is carried along when calibrating.
   std::uint64_t sequence = 0;
+  double time_s = 0;  // the window's last reading: how long a GPU's belief had to fade
 };
 
 // A window with (almost) no compute is IDLE whatever the job is: the idle padding of a

@@ -62,7 +62,7 @@ std::vector<std::vector<double>> verdict_probabilities(const ModelBundle& model,
     }
     out.push_back(temper(p.data() + i * k, k, model.temperature));
     if (model.window_stay > 0 && model.out_of_range(rows[i].x.data()).size() <= model.max_out_of_range)
-      out.back() = beliefs.try_emplace(rows[i].sequence, model.new_belief()).first->second.update(out.back());
+      out.back() = beliefs.try_emplace(rows[i].sequence, model.new_belief()).first->second.update(out.back(), rows[i].time_s);
   }
   return out;
 }
@@ -115,6 +115,7 @@ ModelBundle fit_model(const std::vector<LabelledWindow>& train, const std::vecto
   }
   b.temperature = fit_temperature(b, calibration);
   b.window_stay = kWindowStay;
+  b.window_stay_step_s = kWindowStayStepS;
   b.confidence = fit_confidence_map(b, calibration);
   return b;
 }

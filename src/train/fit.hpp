@@ -37,5 +37,7 @@ ConfidenceMap fit_confidence_map(const ModelBundle& model, const std::vector<Lab
 // What the belief filter stays put with per window in the models `train` fits (the probability
 // that a GPU's job keeps its class from one window to the next).
 inline constexpr double kWindowStay = 0.95;
+// ... per this many seconds: the stride of `train`'s windows, at which kWindowStay was chosen.
+inline constexpr double kWindowStayStepS = 15;
 
 }  // namespace wt
