@@ -61,8 +61,10 @@ std::vector<std::vector<double>> verdict_probabilities(const ModelBundle& model,
       continue;
     }
     out.push_back(temper(p.data() + i * k, k, model.temperature));
-    if (model.window_stay > 0 && model.out_of_range(rows[i].x.data()).size() <= model.max_out_of_range)
-      out.back() = beliefs.try_emplace(rows[i].sequence, model.new_belief()).first->second.update(out.back(), rows[i].time_s);
+    if (model.window_stay > 0 && model.out_of_range(rows[i].x.data()).size() <= model.max_out_of_range) {
+      ClassBelief& belief = beliefs.try_emplace(rows[i].sequence, model.new_belief()).first->second;
+      out.back() = belief.update(out.back(), rows[i].time_s);
+    }
   }
   return out;
 }
